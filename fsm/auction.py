@@ -1,0 +1,181 @@
+"""The auction record: standing and cancelled calls, whose turn, last bid, sufficiency, end, contract, declarer.
+
+Everything here is derived from the list of entries, so there is one truth: the turn is the
+seat after the last standing call (rotation goes on from an accepted call out of rotation,
+29A, and comes back to the right player when a call is cancelled, 29B).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from fsm.calls import Call, Seat, Strain
+
+STANDING = "standing"
+PENDING = "pending"  # an irregular call awaiting acceptance or rectification
+CANCELLED = "cancelled"
+WITHDRAWN = "withdrawn"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    seat: Seat
+    call: Call
+    status: str = STANDING
+    artificial: bool = False
+    specifies: tuple[Strain, ...] | None = None
+    law: str | None = None  # the law that cancelled or withdrew it
+
+    def token(self) -> str:
+        return f"{self.seat}:{self.call}"
+
+    def denominations(self) -> tuple[Strain, ...]:
+        """What the call specifies (29C, 27B1(a), 26B): the director's input, else the strain it names."""
+        if self.specifies is not None:
+            return self.specifies
+        if self.call.is_bid and self.call.strain is not None and not self.artificial:
+            return (self.call.strain,)
+        return ()
+
+
+class Relation(str, Enum):
+    """Where the player whose turn it was (T) sits, seen from the offender (O): LAWS.md section 1."""
+
+    IN_TURN = "IN_TURN"
+    RHO = "RHO"  # O skipped his RHO
+    PARTNER = "PARTNER"
+    LHO_NOT_PREV = "LHO_NOT_PREV"  # T is O's LHO and O has not called yet: 30B1, 31B
+    LHO_PREV = "LHO_PREV"  # O calls again right after his own call: a change of call, Law 25
+
+
+def relation(offender: Seat, turn: Seat, offender_has_called: bool) -> Relation:
+    """The single place where the offender's relation to the player whose turn it was is decided."""
+    if offender is turn:
+        return Relation.IN_TURN
+    if turn is offender.rho:
+        return Relation.RHO
+    if turn is offender.partner:
+        return Relation.PARTNER
+    return Relation.LHO_PREV if offender_has_called else Relation.LHO_NOT_PREV
+
+
+@dataclass(slots=True)
+class Auction:
+    dealer: Seat
+    entries: list[Entry] = field(default_factory=list)
+
+    def copy(self) -> Auction:
+        return Auction(self.dealer, list(self.entries))
+
+    # --- reading -----------------------------------------------------------------
+    def standing(self) -> list[Entry]:
+        return [e for e in self.entries if e.status == STANDING]
+
+    def removed(self) -> list[Entry]:
+        return [e for e in self.entries if e.status in (CANCELLED, WITHDRAWN)]
+
+    def pending(self) -> Entry | None:
+        for e in reversed(self.entries):
+            if e.status == PENDING:
+                return e
+        return None
+
+    def last_standing(self) -> Entry | None:
+        for e in reversed(self.entries):
+            if e.status == STANDING:
+                return e
+        return None
+
+    def turn(self) -> Seat:
+        last = self.last_standing()
+        return self.dealer if last is None else last.seat.lho
+
+    def has_called(self, seat: Seat) -> bool:
+        return any(e.seat is seat for e in self.entries if e.status == STANDING)
+
+    def last_bid(self) -> Entry | None:
+        for e in reversed(self.entries):
+            if e.status == STANDING and e.call.is_bid:
+                return e
+        return None
+
+    def last_non_pass(self) -> Entry | None:
+        for e in reversed(self.entries):
+            if e.status == STANDING and not e.call.is_pass:
+                return e
+        return None
+
+    def is_sufficient(self, call: Call) -> bool:
+        """18D: a bid is sufficient when it supersedes the last bid (18B order)."""
+        last = self.last_bid()
+        return last is None or call.rank > last.call.rank
+
+    def double_permitted(self, seat: Seat) -> bool:
+        """19A1: the last preceding bid, made by an opponent, with only passes since."""
+        last = self.last_non_pass()
+        return last is not None and last.call.is_bid and last.seat.side != seat.side
+
+    def redouble_permitted(self, seat: Seat) -> bool:
+        """19B1: the last preceding double, made by an opponent, with only passes since."""
+        last = self.last_non_pass()
+        return last is not None and last.call.is_double and last.seat.side != seat.side
+
+    # --- the end of the auction (22) -------------------------------------------------
+    def trailing_passes(self) -> int:
+        n = 0
+        for e in reversed(self.standing()):
+            if not e.call.is_pass:
+                break
+            n += 1
+        return n
+
+    def is_passed_out(self) -> bool:
+        """22B: all four players pass (no bid, and every seat has a standing pass)."""
+        standing = self.standing()
+        return self.last_bid() is None and {e.seat for e in standing} == set(Seat)
+
+    def is_completed(self) -> bool:
+        """22A: a bid followed by three consecutive passes."""
+        return self.last_bid() is not None and self.trailing_passes() >= 3
+
+    def is_over(self) -> bool:
+        return self.is_passed_out() or self.is_completed()
+
+    def contract(self) -> str | None:
+        """PBN notation of the contract (``4HX``), ``Pass`` after a pass-out, else ``None``."""
+        if self.is_passed_out():
+            return "Pass"
+        if not self.is_completed():
+            return None
+        bid = self.last_bid()
+        assert bid is not None
+        suffix = ""
+        for e in self.standing()[self.standing().index(bid) + 1 :]:
+            if e.call.is_double:
+                suffix = "X"
+            elif e.call.is_redouble:
+                suffix = "XX"
+        return f"{bid.call}{suffix}"
+
+    def declarer(self) -> Seat | None:
+        """22A: the first player of the declaring side to name the contract's denomination.
+
+        Only standing calls count (N8): cancelled and withdrawn calls never do, accepted ones do.
+        """
+        if not self.is_completed():
+            return None
+        bid = self.last_bid()
+        assert bid is not None
+        for e in self.standing():
+            if e.call.is_bid and e.seat.side == bid.seat.side and e.call.strain is bid.call.strain:
+                return e.seat
+        return bid.seat  # pragma: no cover - the last bid itself always qualifies
+
+    def with_status(self, entry: Entry, status: str, law: str | None = None) -> None:
+        """Replace one entry (identity-based) with a new status."""
+        for i, e in enumerate(self.entries):
+            if e is entry:
+                self.entries[i] = replace(e, status=status, law=law if law is not None else e.law)
+                return
+        raise KeyError(entry)  # pragma: no cover

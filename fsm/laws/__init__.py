@@ -1,0 +1,1 @@
+"""One module per law family; each contributes states, rules (transitions) and options."""

@@ -1,0 +1,50 @@
+"""Acceptance of an irregular call by the offender's LHO (27A1, 29A), outright or by calling over it.
+
+Calling over the irregularity is one event but two steps: the acceptance, then the LHO's own
+call, classified afresh on the auction as it now stands (it may be irregular in its turn).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from fsm.auction import STANDING
+from fsm.spec import Rule, words
+
+if TYPE_CHECKING:
+    from fsm.board import Board, Event
+
+
+@words("par l'adversaire de gauche du fautif", "by the offender's LHO")
+def by_offender_lho(board: Board, event: Event) -> bool:
+    irr = board.irregularity
+    return irr is not None and event.seat is irr.entry.seat.lho
+
+
+@words("la déclaration irrégulière est acceptée et devient légale", "the irregular call is accepted and becomes legal")
+def accept_irregular_call(board: Board, event: Event) -> None:
+    irr = board.irregularity
+    assert irr is not None
+    board.auction.with_status(irr.entry, STANDING)
+    board.irregularity = None
+
+
+@words("puis sa propre déclaration est examinée", "then his own call is dealt with")
+def then_his_call(board: Board, event: Event) -> None:
+    event.redispatch = True
+
+
+def acceptance_rules(source: str, law: str, what_fr: str, what_en: str) -> list[Rule]:
+    """``accept`` and acceptance by calling, for one waiting state."""
+    return [
+        Rule(
+            "accept", source, "auction.calling", law,
+            f"l'adversaire de gauche accepte {what_fr}", f"the LHO accepts {what_en}",
+            (by_offender_lho,), (accept_irregular_call,),
+        ),
+        Rule(
+            "call", source, "auction.calling", law,
+            f"l'adversaire de gauche déclare : il accepte {what_fr}", f"the LHO calls: he accepts {what_en}",
+            (by_offender_lho,), (accept_irregular_call, then_his_call),
+        ),
+    ]  # fmt: skip

@@ -1,0 +1,150 @@
+"""Which law a call made during the auction falls under (18D, 19, 25, 29–32, 37, 38, 22, 17D3).
+
+The order of the tests is the decision tree of LAWS.md section 7: a bid above seven (38)
+and an inadmissible double (19 → 36) whoever makes them; then a call at one's LHO's turn
+right after one's own (25); then the other calls out of rotation (29) by kind; then, in
+turn, a barred player's call (37) and an insufficient bid (18D → 27).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from fsm.auction import PENDING, Auction, Entry, Relation, relation
+from fsm.calls import Call, Seat
+
+if TYPE_CHECKING:
+    from fsm.board import Board, Event
+
+
+class CallKind(Enum):
+    """The kinds of call, each with the law that governs it and its French and English name."""
+
+    REGULAR = ("17C", "déclaration régulière", "regular call")
+    COMPLETES = ("22A", "dernier passe : fin des annonces", "final pass: the auction ends")
+    PASSES_OUT = ("22B", "quatrième passe : donne passée", "fourth pass: passed out")
+    DEPRIVED = ("17D3", "trois passes dont un hors tour privant un joueur", "three passes, one out of rotation")
+    BID_ABOVE_SEVEN = ("38", "enchère au-delà de sept", "bid above seven")
+    INADMISSIBLE = ("36", "contre ou surcontre inadmissible", "inadmissible double or redouble")
+    CHANGE = ("25", "changement de déclaration", "change of call")
+    PASS_OUT_OF_ROTATION = ("30", "passe hors tour", "pass out of rotation")
+    BID_OUT_OF_ROTATION = ("31", "enchère hors tour", "bid out of rotation")
+    DOUBLE_OUT_OF_ROTATION = ("32", "contre ou surcontre hors tour", "double or redouble out of rotation")
+    BY_BARRED_PLAYER = ("37", "déclaration d'un joueur tenu de passer", "call by a player required to pass")
+    INSUFFICIENT = ("27", "enchère insuffisante", "insufficient bid")
+    AFTER_FINAL_PASS = ("39", "déclaration après le passe final", "call after the final pass")
+
+    @property
+    def law(self) -> str:
+        return self.value[0]
+
+    @property
+    def fr(self) -> str:
+        return self.value[1]
+
+    @property
+    def en(self) -> str:
+        return self.value[2]
+
+
+@dataclass(frozen=True, slots=True)
+class Classification:
+    kind: CallKind
+    turn: Seat  # T: whose turn it was
+    relation: Relation
+
+
+def is_inadmissible(auction: Auction, seat: Seat, call: Call) -> bool:
+    """19A1 / 19B1, judged on the standing auction from the caller's seat."""
+    if call.is_double:
+        return not auction.double_permitted(seat)
+    if call.is_redouble:
+        return not auction.redouble_permitted(seat)
+    return False
+
+
+def passes_out_of_rotation(auction: Auction, seat: Seat) -> bool:
+    """17D3: would this pass close three passes of which one skipped a player?
+
+    The passes after the last non-pass call must follow each other in rotation; an accepted
+    pass out of rotation breaks the chain and deprives the skipped player of his turn.
+    """
+    standing = auction.standing()
+    last = auction.last_non_pass()
+    start = standing.index(last) + 1 if last is not None else 0
+    seats = [e.seat for e in standing[start:]] + [seat]
+    previous = last.seat if last is not None else auction.dealer.rho
+    for s in seats:
+        if s is not previous.lho:
+            return True
+        previous = s
+    return False
+
+
+def classify(board: Board, seat: Seat, call: Call, artificial: bool = False) -> Classification:
+    auction = board.auction
+    turn = auction.turn()
+    rel = relation(seat, turn, auction.has_called(seat))
+    kind = _kind(board, auction, seat, call, rel, artificial)
+    return Classification(kind, turn, rel)
+
+
+def _kind(board: Board, auction: Auction, seat: Seat, call: Call, rel: Relation, artificial: bool) -> CallKind:
+    if call.is_bid and call.level > 7:
+        return CallKind.BID_ABOVE_SEVEN
+    if is_inadmissible(auction, seat, call):
+        return CallKind.INADMISSIBLE
+    if rel is Relation.LHO_PREV:
+        return CallKind.CHANGE
+    if rel is not Relation.IN_TURN:
+        if call.is_pass and not artificial:
+            return CallKind.PASS_OUT_OF_ROTATION
+        if call.is_pass or call.is_bid:  # 30C: an artificial pass is treated as a bid (31)
+            return CallKind.BID_OUT_OF_ROTATION
+        return CallKind.DOUBLE_OUT_OF_ROTATION
+    if not call.is_pass and board.must_pass(seat):
+        return CallKind.BY_BARRED_PLAYER
+    if call.is_bid and not auction.is_sufficient(call):
+        return CallKind.INSUFFICIENT
+    if call.is_pass:
+        if auction.last_bid() is not None and auction.trailing_passes() == 2:
+            return CallKind.DEPRIVED if passes_out_of_rotation(auction, seat) else CallKind.COMPLETES
+        if auction.last_bid() is None and len({e.seat for e in auction.standing()} | {seat}) == 4:
+            return CallKind.PASSES_OUT
+    return CallKind.REGULAR
+
+
+def hold_irregular_call(board: Board, event: Event) -> None:
+    """The irregular call is on the table, neither standing nor cancelled, until someone acts on it."""
+    from fsm.board import Irregularity
+
+    assert event.seat is not None and event.call is not None
+    classification = event.classification
+    if classification is None:  # a call after the final pass: the only kind outside the auction
+        turn = board.opening_leader() or event.seat
+        classification = Classification(CallKind.AFTER_FINAL_PASS, turn, relation(event.seat, turn, True))
+    entry = Entry(event.seat, event.call, PENDING, artificial=event.artificial, specifies=event.specifies)
+    board.auction.entries.append(entry)
+    board.irregularity = Irregularity(entry, classification)
+
+
+hold_irregular_call.fr = "la déclaration irrégulière attend une décision"  # type: ignore[attr-defined]
+hold_irregular_call.en = "the irregular call awaits a decision"  # type: ignore[attr-defined]
+
+
+def kind_is(kind: CallKind):  # noqa: ANN201 - returns a named guard
+    """A named guard testing the classification carried by a ``call`` event."""
+
+    def guard(board: Board, event: Event) -> bool:
+        return event.classification is not None and event.classification.kind is kind
+
+    guard.__name__ = f"is_{kind.name.lower()}"
+    guard.__qualname__ = guard.__name__
+    guard.fr = kind.fr  # type: ignore[attr-defined]
+    guard.en = kind.en  # type: ignore[attr-defined]
+    return guard
+
+
+KIND_GUARDS = {kind: kind_is(kind) for kind in CallKind}

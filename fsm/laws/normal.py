@@ -1,0 +1,138 @@
+"""Laws 17, 18, 19, 20, 22: the board on the table, calls in rotation, the end of the auction.
+
+A regular call in turn stays in ``auction.calling``; the call that ends the auction opens the
+clarification period (22A, 17D1) or passes the board out (22B, 17D2).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from fsm.auction import STANDING, Entry
+from fsm.laws import parties
+from fsm.laws.classify import KIND_GUARDS, CallKind
+from fsm.rulings import PASS_NEXT_TURN
+from fsm.spec import LawModule, Option, Rule, StateSpec, words
+
+if TYPE_CHECKING:
+    from fsm.board import Board, Event
+
+
+# --- guards ---------------------------------------------------------------------------
+@words("par un camp qui n'a pas encore sorti ses cartes", "by a side that has not taken its cards yet")
+def side_still_in_board(board: Board, event: Event) -> bool:
+    assert event.seat is not None
+    return event.seat.side not in board.sides_with_cards
+
+
+# --- actions --------------------------------------------------------------------------
+@words("le camp sort ses cartes de l'étui", "the side takes its cards out of the board")
+def take_side_cards(board: Board, event: Event) -> None:
+    assert event.seat is not None
+    board.sides_with_cards = (*board.sides_with_cards, event.seat.side)
+
+
+@words("la déclaration est enregistrée", "the call is recorded")
+def record_call(board: Board, event: Event) -> None:
+    """Record a call in rotation; a pass fulfils an obligation to pass at that turn (30A, 24B…)."""
+    assert event.seat is not None and event.call is not None
+    board.auction.entries.append(
+        Entry(event.seat, event.call, STANDING, artificial=event.artificial, specifies=event.specifies)
+    )
+    if event.call.is_pass:
+        board.obligations = [
+            o for o in board.obligations if not (o.seat is event.seat and o.kind == PASS_NEXT_TURN)
+        ]
+
+
+@words("fin des annonces : les obligations de passer cessent", "end of the auction: obligations to pass end")
+def end_auction(board: Board, event: Event) -> None:
+    board.obligations = []
+
+
+@words("le Directeur est appelé à la table", "the Director is called to the table")
+def note_director(board: Board, event: Event) -> None:
+    """9B1: summoning the Director changes nothing by itself where nothing awaits rectification."""
+
+
+@words("les mains sont remises dans l'étui", "the hands are returned to the board")
+def hands_returned(board: Board, event: Event) -> None:
+    """17D2: the auction period of a passed-out board ends here."""
+
+
+def _call_rule(kind: CallKind, dest: str | None, fr: str, en: str, *actions) -> Rule:  # noqa: ANN002
+    return Rule("call", "auction.calling", dest, kind.law, fr, en, (KIND_GUARDS[kind],), (record_call, *actions))
+
+
+MODULE = LawModule(
+    name="normal",
+    laws="17, 18, 19, 20, 22",
+    states=[
+        StateSpec("board", "17A", "Cartes dans l'étui", "Cards in the board"),
+        StateSpec("auction", "17", "Période des annonces", "Auction period"),
+        StateSpec("auction.calling", "17C", "Déclarations en rotation", "Calls in rotation", initial=True),
+        StateSpec("passed_out", "22B", "Donne passée", "Passed out"),
+        StateSpec("returned", "17D2", "Mains remises dans l'étui", "Hands returned to the board", final=True),
+        StateSpec("play", "17D1", "Jeu de la carte", "Play period", final=True),
+    ],
+    rules=[
+        Rule(
+            "take_cards", "board", "auction", "17A",
+            "un camp sort ses cartes : la période des annonces commence",
+            "a side takes its cards: the auction period begins",
+            actions=(take_side_cards,),
+        ),
+        Rule(
+            "take_cards", "auction", None, "17A",
+            "l'autre camp sort ses cartes", "the other side takes its cards",
+            (side_still_in_board,), (take_side_cards,),
+        ),
+        _call_rule(CallKind.REGULAR, None, "déclaration à son tour", "call in rotation"),
+        _call_rule(
+            CallKind.COMPLETES, "clarification", "trois passes après une enchère : fin des annonces",
+            "three passes after a bid: the auction ends", end_auction,
+        ),
+        _call_rule(CallKind.PASSES_OUT, "passed_out", "quatre passes : donne passée", "four passes: passed out", end_auction),
+        Rule(
+            "return_hands", "passed_out", "returned", "17D2",
+            "les mains retournent dans l'étui", "the hands go back into the board",
+            actions=(hands_returned,),
+        ),
+        *[
+            Rule("director", state, None, "9B1", "appel au Directeur", "the Director is called", actions=(note_director,))
+            for state in ("board", "auction", "clarification", "lead_out_of_turn", "passed_out")
+        ],
+    ],
+    options={
+        "board": [
+            Option("take_cards", parties.everyone, "17A", "un camp sort ses cartes de l'étui", "a side takes its cards out of the board"),
+        ],
+        "auction.calling": [
+            Option("call", parties.turn_seat, "17C", "déclare à son tour", "calls in turn"),
+            Option("review", parties.turn_seat, "20B", "demande un rappel des annonces à son tour", "asks for a review of the auction at his turn"),
+        ],
+        "passed_out": [
+            Option("return_hands", None, "17D2", "les quatre mains retournent dans l'étui", "the four hands go back into the board"),
+        ],
+    },
+)  # fmt: skip
+
+
+# --- 20: review and explanation during the auction -------------------------------------
+@words("à son tour, sans obligation de passer", "at his own turn, not required to pass")
+def own_turn_not_barred(board: Board, event: Event) -> bool:
+    return event.seat is board.auction.turn() and board.must_pass(event.seat) is None
+
+
+@words("la demande est notée", "the request is noted")
+def note_request(board: Board, event: Event) -> None:
+    """20B/20F1: the answer is given at the table; the board's data does not change."""
+
+
+MODULE.rules += [
+    Rule("review", "auction.calling", None, "20B", "rappel des annonces à son tour", "review of the auction at one's turn", (own_turn_not_barred,), (note_request,)),
+    Rule("explain", "auction.calling", None, "20F1", "explication à son tour", "explanation at one's turn", (own_turn_not_barred,), (note_request,)),
+]  # fmt: skip
+MODULE.options["auction.calling"].append(
+    Option("explain", parties.turn_seat, "20F1", "demande une explication à son tour", "asks for an explanation at his turn")
+)

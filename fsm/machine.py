@@ -1,0 +1,215 @@
+"""Assembles the law modules into one ``transitions`` machine, shared by every board.
+
+Boards are never added to the machine as models: :func:`dispatch` hands a board to
+``trigger_event`` directly, so the machine holds no reference to any board and adding a board
+costs the same however many exist.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from transitions import MachineError
+from transitions.extensions.nesting import HierarchicalMachine, NestedState
+
+from fsm.errors import IllegalEvent
+from fsm.spec import LawModule, Rule, StateSpec, wording
+
+if TYPE_CHECKING:
+    from fsm.board import Board, Step
+    from fsm.events import Event
+
+NestedState.separator = "."
+
+# The law that governs an event when the state offers no transition for it at all.
+EVENT_LAWS = {
+    "take_cards": "17A",
+    "call": "17D1",
+    "substitute": "25",
+    "director": "9B1",
+    "withdraw": "25A6",
+    "accept": "29A",
+    "refuse": "29A",
+    "judge": "12",
+    "expose": "24",
+    "lead": "41A",
+    "face_lead": "41C",
+    "spread": "54A",
+    "prohibit": "26B",
+    "require": "50D2",
+    "leave_penalty_card": "50D2",
+    "review": "20",
+    "explain": "20",
+    "return_hands": "17D2",
+}
+
+
+def modules() -> list[LawModule]:
+    from fsm.laws import changes, inadmissible, insufficient, lead, normal, rotation
+
+    return [normal.MODULE, insufficient.MODULE, rotation.MODULE, changes.MODULE, inadmissible.MODULE, lead.MODULE]
+
+
+@cache
+def states() -> dict[str, StateSpec]:
+    return {s.name: s for m in modules() for s in m.states}
+
+
+@cache
+def rules() -> tuple[Rule, ...]:
+    return tuple(r for m in modules() for r in m.rules)
+
+
+def initial_state(cards_in_board: bool) -> str:
+    return "board" if cards_in_board else "auction.calling"
+
+
+def phase(state: str) -> str:
+    return state.split(".", 1)[0]
+
+
+class _Guard:
+    """Adapts a law guard ``(board, event)`` to a transitions condition."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn: Any) -> None:
+        self.fn = fn
+
+    def __call__(self, event_data: Any) -> bool:
+        return bool(self.fn(event_data.model, event_data.kwargs["event"]))
+
+
+class _Action(_Guard):
+    __slots__ = ()
+
+    def __call__(self, event_data: Any) -> None:  # type: ignore[override]
+        self.fn(event_data.model, event_data.kwargs["event"])
+
+
+class _Fired:
+    """Tells the dispatcher which rule fired: the step record of the event."""
+
+    __slots__ = ("rule",)
+
+    def __init__(self, rule: Rule) -> None:
+        self.rule = rule
+
+    def __call__(self, event_data: Any) -> None:
+        event_data.kwargs["fired"].append(self.rule)
+
+
+def _tree() -> list[dict[str, Any]]:
+    specs = list(states().values())
+
+    def children(parent: str | None) -> list[dict[str, Any]]:
+        out = []
+        for s in specs:
+            if s.parent == parent:
+                node: dict[str, Any] = {"name": s.name.rpartition(".")[2]}
+                kids = children(s.name)
+                if kids:
+                    node["children"] = kids
+                    initial = [k for k in specs if k.parent == s.name and k.initial]
+                    node["initial"] = initial[0].name.rpartition(".")[2]
+                if s.final:
+                    node["final"] = True
+                out.append(node)
+        return out
+
+    return children(None)
+
+
+@cache
+def machine() -> HierarchicalMachine:
+    """The one machine of the process, built once from the law modules' tables."""
+    m = HierarchicalMachine(
+        model=None,
+        states=_tree(),
+        initial="auction",
+        auto_transitions=False,
+        send_event=True,
+        ignore_invalid_triggers=False,
+    )
+    for rule in rules():
+        m.add_transition(
+            rule.event,
+            rule.source,
+            rule.dest,
+            conditions=[_Guard(g) for g in rule.guards],
+            after=[*(_Action(a) for a in rule.actions), _Fired(rule)],
+        )
+    return m
+
+
+def dispatch(board: Board, event: Event) -> list[Step]:
+    """Route one event through the machine; raise :class:`IllegalEvent` when no rule takes it."""
+    from fsm.board import Step
+    from fsm.laws.classify import classify
+
+    steps: list[Step] = []
+    while True:
+        if event.name == "call" and board.state == "auction.calling":
+            assert event.seat is not None and event.call is not None
+            event.classification = classify(board, event.seat, event.call, event.artificial)
+        event.redispatch = False
+        source = board.state
+        fired: list[Rule] = []
+        try:
+            machine().trigger_event(board, event.name, event=event, fired=fired)
+        except MachineError:
+            raise _refusal(board, event, None) from None
+        if not fired:
+            raise _refusal(board, event, source)
+        rule = fired[-1]
+        step = Step(event.name, dict(event.args), source, board.state, rule.law, rule.id)
+        board.trace.append(step)
+        steps.append(step)
+        if not event.redispatch:
+            return steps
+
+
+def candidate_rules(state: str, event: str) -> list[Rule]:
+    """The rules for ``event`` from ``state`` or any of its ancestors, child first."""
+    names = []
+    parts = state.split(".")
+    for i in range(len(parts), 0, -1):
+        names.append(".".join(parts[:i]))
+    return [r for n in names for r in rules() if r.source == n and r.event == event]
+
+
+def _refusal(board: Board, event: Event, source: str | None) -> IllegalEvent:
+    spec = states()[board.state]
+    candidates = candidate_rules(board.state, event.name)
+    if not candidates:
+        law = spec.law if spec.waiting else EVENT_LAWS[event.name]
+        return IllegalEvent(
+            f"« {event.name} » n'est pas permis dans l'état « {spec.fr} »",
+            f"'{event.name}' is not allowed in the state '{spec.en}'",
+            law=law,
+            event=event.name,
+            state=board.state,
+        )
+    conditions_fr = " ; ou ".join(", ".join(wording(g, "fr") for g in r.guards) for r in candidates)
+    conditions_en = "; or ".join(", ".join(wording(g, "en") for g in r.guards) for r in candidates)
+    return IllegalEvent(
+        f"« {event.name} » n'est permis ici que {conditions_fr}",
+        f"'{event.name}' is allowed here only {conditions_en}",
+        law=candidates[0].law,
+        event=event.name,
+        state=board.state,
+    )
+
+
+def options_for(board: Board) -> list[dict[str, Any]]:
+    """The options of the current state and its ancestors, with their holders resolved."""
+    out = []
+    parts = board.state.split(".")
+    for i in range(len(parts), 0, -1):
+        name = ".".join(parts[:i])
+        for m in modules():
+            for opt in m.options.get(name, []):
+                seats = None if opt.holder is None else [s.value for s in opt.holder(board)]
+                out.append({"event": opt.event, "seats": seats, "law": opt.law, "fr": opt.fr, "en": opt.en})
+    return out
