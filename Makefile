@@ -1,0 +1,52 @@
+# The two commands a newcomer runs: `make demo` and `make test`. Both set everything up first.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: setup graphviz demo test lint format diagrams bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+# Graphviz's `dot` renders the diagrams: installed with apt-get when running as root, else a hint.
+graphviz:
+	@if ! command -v dot >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installation de Graphviz / installing Graphviz (apt-get)"; \
+	    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq graphviz >/dev/null; \
+	  else \
+	    echo "Graphviz absent : sudo apt-get install graphviz (diagrammes SVG) / Graphviz missing: sudo apt-get install graphviz (SVG diagrams)"; \
+	  fi; \
+	fi
+
+setup: $(STAMP) graphviz
+
+demo: setup
+	$(BIN)/python -m fsm demo
+
+test: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: setup
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+diagrams: setup
+	$(BIN)/python -m fsm diagram --lang fr --out diagrams/fr/machine
+	$(BIN)/python -m fsm diagram --lang en --out diagrams/en/machine
+
+bench: setup
+	$(BIN)/python benchmarks/bench_machine.py
+
+clean:
+	rm -rf $(VENV) out .pytest_cache .ruff_cache

@@ -1,0 +1,110 @@
+"""``python -m fsm run|diagram|demo``: the command line. It knows no law; it calls the package."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from fsm.errors import FsmError
+
+
+def _run(args: argparse.Namespace) -> int:
+    from fsm.scenario import corpus_files, iter_files, load, run
+
+    paths = args.files or corpus_files()
+    passed = failed = 0
+    for path in iter_files(paths):
+        try:
+            scenarios = load(path)
+        except FsmError as err:
+            print(f"ERROR {path}: {err}")
+            failed += 1
+            continue
+        for s in scenarios:
+            result = run(s)
+            if result.ok:
+                passed += 1
+                if not args.quiet:
+                    print(result.line())
+            else:
+                failed += 1
+                print(result.line())
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def _diagram(args: argparse.Namespace) -> int:
+    from fsm import diagrams
+    from fsm.scenario import find, load, play
+
+    if args.scenario:
+        if not args.id:
+            print("--scenario demande --id / --scenario needs --id", file=sys.stderr)
+            return 2
+        scenario = find(args.id, [args.scenario]) if args.scenario else None
+        assert scenario is not None
+        graph = diagrams.board_path(play(scenario), args.lang)
+        default = f"{args.id}.{args.lang}"
+        _ = load  # the file was validated by find
+    else:
+        graph = diagrams.whole_machine(args.lang)
+        default = f"machine.{args.lang}"
+    out = Path(args.out or f"out/{default}")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if args.format == "dot":
+        path = out.with_suffix(".dot")
+        path.write_text(graph.source, encoding="utf-8")
+    else:
+        path = Path(graph.render(out.with_suffix(""), format=args.format, cleanup=True))
+    print(path)
+    return 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from fsm.demo import narrate
+
+    _, lines, path = narrate(args.out, args.lang)
+    print("\n".join(lines))
+    print()
+    print(("Diagramme de la donne : " if args.lang == "fr" else "Board diagram: ") + str(path))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m fsm", description="Les annonces selon le Code 2017 / The auction under the 2017 Laws")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("run", help="jouer des scénarios / run scenarios")
+    p.add_argument("files", nargs="*", help="fichiers ou dossiers (défaut : le corpus) / files or folders (default: the corpus)")
+    p.add_argument("-q", "--quiet", action="store_true", help="n'afficher que les échecs / print failures only")
+    p.set_defaults(func=_run)
+
+    p = sub.add_parser("diagram", help="dessiner la machine ou une donne / draw the machine or a board")
+    p.add_argument("--lang", choices=["fr", "en"], default="fr")
+    p.add_argument("--format", choices=["svg", "png", "pdf", "dot"], default="svg")
+    p.add_argument("--out", help="chemin sans extension / path without extension")
+    p.add_argument("--scenario", help="fichier de scénarios / scenario file")
+    p.add_argument("--id", help="identifiant du scénario / scenario id")
+    p.set_defaults(func=_diagram)
+
+    p = sub.add_parser("demo", help="raconter une donne / narrate a board")
+    p.add_argument("--lang", choices=["fr", "en"], default="fr")
+    p.add_argument("--out", default="out")
+    p.set_defaults(func=_demo)
+
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except FsmError as err:
+        print(f"erreur / error: {err}", file=sys.stderr)
+        return 2
+    except Exception as err:  # the contract is: never a traceback
+        if args.command == "diagram" and type(err).__name__ == "ExecutableNotFound":
+            print("Graphviz « dot » est introuvable : apt-get install graphviz / Graphviz 'dot' not found: apt-get install graphviz", file=sys.stderr)
+            return 2
+        raise
+
+
+if __name__ == "__main__":
+    sys.exit(main())

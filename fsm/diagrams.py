@@ -1,0 +1,145 @@
+"""Diagrams of the machine: an intermediate form read from the law tables, then rendered to DOT.
+
+The whole machine is clustered by phase; every edge carries its event, its guard in words and
+its law. A board's path is the same drawing with the states visited and the transitions taken
+highlighted in order, the current state marked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import graphviz
+
+from fsm.machine import rules, states
+from fsm.spec import Rule, wording
+
+if TYPE_CHECKING:
+    from fsm.board import Board
+
+LAW = {"fr": "Loi", "en": "Law"}
+START = "__start__"
+
+
+@dataclass(frozen=True)
+class Edge:
+    id: str
+    source: str
+    target: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Graph:
+    """Intermediate form: clusters (compound states), leaf nodes, edges, all labelled in one language."""
+
+    title: str
+    clusters: dict[str, str]  # compound state -> label
+    nodes: dict[str, tuple[str, str | None, bool]]  # leaf -> (label, parent, final)
+    edges: list[Edge]
+    initial: str
+
+
+def _leaf(state: str) -> str:
+    """Transitions into a compound state enter its initial child."""
+    specs = states()
+    while True:
+        kids = [s for s in specs.values() if s.parent == state and s.initial]
+        if not kids:
+            return state
+        state = kids[0].name
+
+
+def edge_label(rule: Rule, lang: str) -> str:
+    guards = " et ".join(wording(g, lang) for g in rule.guards) if lang == "fr" else " and ".join(wording(g, lang) for g in rule.guards)
+    label = f"{rule.event}"
+    if guards:
+        label += f" [{guards}]"
+    return f"{label}\n{LAW[lang]} {rule.law}"
+
+
+def model(lang: str = "fr", only: Iterable[Rule] | None = None) -> Graph:
+    specs = states()
+    compound = {s.parent for s in specs.values() if s.parent}
+    clusters = {n: f"{getattr(specs[n], lang)} ({LAW[lang]} {specs[n].law})" for n in sorted(compound)}
+    nodes = {
+        s.name: (f"{getattr(s, lang)}\n{LAW[lang]} {s.law}", s.parent, s.final)
+        for s in specs.values()
+        if s.name not in compound
+    }
+    edges = []
+    for rule in only if only is not None else rules():
+        edges.append(Edge(rule.id, rule.source, _leaf(rule.target), edge_label(rule, lang)))
+    title = {"fr": "Les annonces selon le Code 2017", "en": "The auction under the 2017 Laws"}[lang]
+    return Graph(title, clusters, nodes, edges, _leaf("auction"))
+
+
+def to_dot(graph: Graph, visited: dict[str, int] | None = None, taken: dict[str, list[int]] | None = None,
+           current: str | None = None) -> graphviz.Digraph:
+    """Render the intermediate form; ``visited``/``taken`` highlight a board's path."""
+    visited, taken = visited or {}, taken or {}
+    dot = graphviz.Digraph("fsm", graph_attr={
+        "label": graph.title, "labelloc": "t", "fontname": "Helvetica", "rankdir": "LR",
+        "compound": "true", "nodesep": "0.4", "ranksep": "0.6", "forcelabels": "true",
+    }, node_attr={"fontname": "Helvetica", "fontsize": "10", "shape": "box", "style": "rounded"},
+        edge_attr={"fontname": "Helvetica", "fontsize": "8"})  # fmt: skip
+
+    def node(g: graphviz.Digraph, name: str) -> None:
+        label, _, final = graph.nodes[name]
+        attrs = {"label": label}
+        if final:
+            attrs["peripheries"] = "2"
+        if name in visited:
+            attrs.update(style="rounded,filled", fillcolor="#cfe8ff")
+        if name == current:
+            attrs.update(style="rounded,filled,bold", fillcolor="#ffd27f", penwidth="2")
+        g.node(name, **attrs)
+
+    def fill(g: graphviz.Digraph, parent: str | None) -> None:
+        for name, (_, p, _) in sorted(graph.nodes.items()):
+            if p == parent:
+                node(g, name)
+        for cname, clabel in graph.clusters.items():
+            if (cname.rpartition(".")[0] or None) == parent:
+                with g.subgraph(name=f"cluster_{cname}") as sub:
+                    sub.attr(label=clabel, style="rounded", color="#888888")
+                    fill(sub, cname)
+
+    dot.node(START, shape="point", width="0.15")
+    fill(dot, None)
+    dot.edge(START, graph.initial)
+    for e in graph.edges:
+        attrs = {"label": e.label}
+        src, dst = e.source, e.target
+        if src in graph.clusters:  # a rule of a compound state leaves from its border
+            if not dst.startswith(src + ".") and dst != src:
+                attrs["ltail"] = f"cluster_{src}"
+            src = _leaf(src)
+            if e.target == e.source:
+                dst = src
+        if e.id in taken:
+            attrs.update(color="#d9480f", penwidth="2.2", fontcolor="#d9480f")
+            attrs["label"] = f"({', '.join(map(str, taken[e.id]))}) {e.label}"
+        dot.edge(src, dst, **attrs)
+    return dot
+
+
+def whole_machine(lang: str = "fr") -> graphviz.Digraph:
+    return to_dot(model(lang))
+
+
+def board_path(board: Board, lang: str = "fr") -> graphviz.Digraph:
+    """The machine with this board's path: steps numbered in order, the current state marked."""
+    visited: dict[str, int] = {_leaf("auction") if not board.cards_in_board else "board": 0}
+    taken: dict[str, list[int]] = {}
+    for n, step in enumerate(board.trace, 1):
+        visited.setdefault(step.target, n)
+        taken.setdefault(step.rule, []).append(n)
+    graph = model(lang)
+    # Keep the drawing readable: a long auction loops many times on the same edge.
+    for rule_id, numbers in taken.items():
+        if len(numbers) > 4:
+            taken[rule_id] = [numbers[0], numbers[1], "…", numbers[-1]]  # type: ignore[list-item]
+    return to_dot(graph, visited, taken, board.state)

@@ -1,0 +1,282 @@
+"""The conformance scenario format, version 1 (DESIGN.md): load, validate, run, compare.
+
+A scenario is a board's set-up, a list of events, and what the board must tell afterwards
+(``expect``) and along the way (``checkpoints``). Other implementations run the same files.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from fsm.board import Board
+from fsm.errors import FsmError, ScenarioError
+from fsm.events import EVENTS
+
+SNAPSHOT_KEYS = tuple(Board().snapshot())
+MULTISET_KEYS = {"obligations", "lead_restrictions", "penalty_cards", "unauthorized_information", "pending", "reviews"}
+TOP_KEYS = {
+    "id", "title", "laws", "dealer", "vulnerable", "settings", "cards_in_board",
+    "events", "expect", "checkpoints", "source", "notes",
+    # informational only
+    "description", "tags", "comment", "author", "references",
+}  # fmt: skip
+CORPUS = Path(__file__).parent / "scenarios"
+
+
+@dataclass
+class Scenario:
+    id: str
+    file: str
+    events: list[dict[str, Any]]
+    dealer: str = "N"
+    vulnerable: str = "None"
+    settings: dict[str, Any] = field(default_factory=dict)
+    cards_in_board: bool = False
+    expect: dict[str, Any] = field(default_factory=dict)
+    checkpoints: dict[int, dict[str, Any]] = field(default_factory=dict)
+    title: dict[str, str] = field(default_factory=dict)
+    laws: list[str] = field(default_factory=list)
+    source: str | None = None
+    notes: str | None = None
+
+
+@dataclass
+class Result:
+    scenario: Scenario
+    ok: bool
+    message: str = ""
+
+    def line(self) -> str:
+        status = "PASS" if self.ok else "FAIL"
+        text = f"{status} {self.scenario.file}::{self.scenario.id}"
+        return f"{text}: {self.message}" if self.message else text
+
+
+# --- loading -----------------------------------------------------------------------
+def _fail(file: str, scenario: str | None, key: str, fr: str, en: str) -> ScenarioError:
+    where = f"{file}" + (f", scénario « {scenario} »" if scenario else "") + f", clé « {key} »"
+    where_en = f"{file}" + (f", scenario '{scenario}'" if scenario else "") + f", key '{key}'"
+    return ScenarioError(f"{where} : {fr}", f"{where_en}: {en}", file=file, scenario=scenario, key=key)
+
+
+def load(path: str | Path) -> list[Scenario]:
+    """Read one YAML or JSON file: one scenario, or a list under ``scenarios:``."""
+    path = Path(path)
+    file = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
+    except OSError as err:
+        raise _fail(file, None, "-", f"illisible ({err.strerror})", f"unreadable ({err.strerror})") from None
+    except (yaml.YAMLError, json.JSONDecodeError) as err:
+        raise _fail(file, None, "-", f"YAML/JSON invalide : {err}", f"invalid YAML/JSON: {err}") from None
+    if isinstance(data, dict) and "scenarios" in data:
+        items = data["scenarios"]
+    elif isinstance(data, list):
+        items = data
+    else:
+        items = [data]
+    if not isinstance(items, list) or not items:
+        raise _fail(file, None, "scenarios", "aucun scénario", "no scenario")
+    scenarios = [_parse(file, i, item) for i, item in enumerate(items, 1)]
+    seen: set[str] = set()
+    for s in scenarios:
+        if s.id in seen:
+            raise _fail(file, s.id, "id", "identifiant en double", "duplicate id")
+        seen.add(s.id)
+    return scenarios
+
+
+def _parse(file: str, index: int, item: Any) -> Scenario:
+    if not isinstance(item, dict):
+        raise _fail(file, f"#{index}", "-", "un scénario doit être une table", "a scenario must be a mapping")
+    sid = item.get("id")
+    if not isinstance(sid, (str, int)) or sid == "":
+        raise _fail(file, f"#{index}", "id", "identifiant manquant", "missing id")
+    sid = str(sid)
+    for key in item:
+        if key not in TOP_KEYS:
+            raise _fail(file, sid, str(key), "clé inconnue", "unknown key")
+    events = item.get("events")
+    if not isinstance(events, list) or not events:
+        raise _fail(file, sid, "events", "liste d'événements manquante ou vide", "missing or empty event list")
+    for n, ev in enumerate(events, 1):
+        _check_event(file, sid, n, ev)
+    expect = item.get("expect") or {}
+    checkpoints_raw = item.get("checkpoints") or {}
+    if not isinstance(expect, dict):
+        raise _fail(file, sid, "expect", "doit être une table", "must be a mapping")
+    _check_expect(file, sid, "expect", expect)
+    if not isinstance(checkpoints_raw, dict):
+        raise _fail(file, sid, "checkpoints", "doit être une table", "must be a mapping")
+    checkpoints: dict[int, dict[str, Any]] = {}
+    for k, v in checkpoints_raw.items():
+        try:
+            number = int(k)
+        except (TypeError, ValueError):
+            number = 0
+        if not 1 <= number <= len(events):
+            raise _fail(file, sid, f"checkpoints.{k}", "numéro d'événement hors limites", "event number out of range")
+        if not isinstance(v, dict):
+            raise _fail(file, sid, f"checkpoints.{k}", "doit être une table", "must be a mapping")
+        _check_expect(file, sid, f"checkpoints.{k}", v)
+        checkpoints[number] = v
+    settings = item.get("settings") or {}
+    if not isinstance(settings, dict):
+        raise _fail(file, sid, "settings", "doit être une table", "must be a mapping")
+    title = item.get("title") or {}
+    if isinstance(title, str):
+        title = {"fr": title, "en": title}
+    return Scenario(
+        id=sid,
+        file=file,
+        events=events,
+        dealer=str(item.get("dealer", "N")),
+        vulnerable=str(item.get("vulnerable", "None")),
+        settings=settings,
+        cards_in_board=bool(item.get("cards_in_board", False)),
+        expect=expect,
+        checkpoints=checkpoints,
+        title=title,
+        laws=[str(x) for x in item.get("laws") or []],
+        source=item.get("source"),
+        notes=item.get("notes"),
+    )
+
+
+def _check_event(file: str, sid: str, n: int, ev: Any) -> None:
+    key = f"events.{n}"
+    if not isinstance(ev, dict) or len(ev) != 1:
+        raise _fail(file, sid, key, "un événement est une table à une seule clé", "an event is a mapping with one key")
+    ((name, args),) = ev.items()
+    if name == "calls":
+        if not isinstance(args, str):
+            raise _fail(file, sid, key, "« calls » attend une chaîne", "'calls' takes a string")
+        return
+    if name == "rejected":
+        if not isinstance(args, dict) or "event" not in args:
+            raise _fail(file, sid, key, "« rejected » attend « event » et « law »", "'rejected' takes 'event' and 'law'")
+        extra = set(args) - {"event", "law"}
+        if extra:
+            raise _fail(file, sid, f"{key}.{sorted(extra)[0]}", "clé inconnue", "unknown key")
+        _check_event(file, sid, n, args["event"])
+        return
+    if name not in EVENTS:
+        raise _fail(file, sid, key, f"événement inconnu « {name} »", f"unknown event '{name}'")
+    if args is not None and not isinstance(args, dict):
+        raise _fail(file, sid, f"{key}.{name}", "les arguments sont une table", "arguments must be a mapping")
+
+
+def _check_expect(file: str, sid: str, where: str, expect: dict[str, Any]) -> None:
+    for key in expect:
+        if key not in SNAPSHOT_KEYS:
+            raise _fail(file, sid, f"{where}.{key}", "clé absente de l'instantané", "not a snapshot key")
+
+
+# --- running -------------------------------------------------------------------------
+def _norm(value: Any) -> Any:
+    if isinstance(value, dict):
+        out = {str(k): _norm(v) for k, v in value.items()}
+        for key in ("suits", "for"):
+            if isinstance(out.get(key), list):
+                out[key] = sorted(out[key])
+        return out
+    if isinstance(value, (list, tuple)):
+        return [_norm(v) for v in value]
+    if isinstance(value, bool) or value is None:
+        return value
+    return str(value)
+
+
+def compare(expected: dict[str, Any], snapshot: dict[str, Any]) -> str | None:
+    """The first differing key, as a message; ``None`` when everything expected holds."""
+    for key, want in expected.items():
+        want_n, got_n = _norm(want), _norm(snapshot.get(key))
+        if key in MULTISET_KEYS and isinstance(want_n, list) and isinstance(got_n, list):
+            same = sorted(map(json.dumps, want_n)) == sorted(map(json.dumps, got_n))
+        else:
+            same = want_n == got_n
+        if not same:
+            return f"{key}: expected {json.dumps(want_n, ensure_ascii=False)}, got {json.dumps(got_n, ensure_ascii=False)}"
+    return None
+
+
+def apply_event(board: Board, entry: dict[str, Any]) -> None:
+    ((name, args),) = entry.items()
+    if name == "calls":
+        board.calls(args)
+    else:
+        board.apply(name, args)
+
+
+def board_for(s: Scenario) -> Board:
+    return Board(dealer=s.dealer, vulnerable=s.vulnerable, settings=s.settings, cards_in_board=s.cards_in_board)
+
+
+def run(s: Scenario) -> Result:
+    """Play the scenario and compare; never raises for a board error, which is a failure."""
+    try:
+        board = board_for(s)
+    except FsmError as err:
+        return Result(s, False, f"set-up: {err}")
+    for n, entry in enumerate(s.events, 1):
+        ((name, args),) = entry.items()
+        if name == "rejected":
+            before = board.snapshot()
+            ((ev_name, ev_args),) = args["event"].items()
+            try:
+                apply_event(board, args["event"])
+            except FsmError as err:
+                want = args.get("law")
+                if want is not None and str(want) != str(err.law):
+                    return Result(s, False, f"event {n}: {ev_name} refused under law {err.law}, expected {want}")
+                if board.snapshot() != before:
+                    return Result(s, False, f"event {n}: the refused {ev_name} changed the board")
+            else:
+                return Result(s, False, f"event {n}: {ev_name} was accepted, expected a refusal")
+        else:
+            try:
+                apply_event(board, entry)
+            except FsmError as err:
+                return Result(s, False, f"event {n} ({name}): {err}")
+        if n in s.checkpoints:
+            diff = compare(s.checkpoints[n], board.snapshot())
+            if diff:
+                return Result(s, False, f"after event {n}: {diff}")
+    diff = compare(s.expect, board.snapshot())
+    return Result(s, diff is None, diff or "")
+
+
+def play(s: Scenario) -> Board:
+    """The board a scenario leaves (for notebooks, diagrams and the demo); refused events are skipped."""
+    board = board_for(s)
+    for entry in s.events:
+        if "rejected" not in entry:
+            apply_event(board, entry)
+    return board
+
+
+def corpus_files() -> list[Path]:
+    return sorted(CORPUS.glob("*.yaml"))
+
+
+def iter_files(paths: Iterable[str | Path]) -> Iterator[Path]:
+    for p in map(Path, paths):
+        if p.is_dir():
+            yield from sorted(x for x in p.rglob("*") if x.suffix in (".yaml", ".yml", ".json"))
+        else:
+            yield p
+
+
+def find(scenario_id: str, paths: Iterable[str | Path] | None = None) -> Scenario:
+    for path in iter_files(paths or corpus_files()):
+        for s in load(path):
+            if s.id == scenario_id:
+                return s
+    raise ScenarioError(f"scénario « {scenario_id} » introuvable", f"scenario '{scenario_id}' not found", key="id")

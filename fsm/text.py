@@ -1,0 +1,112 @@
+"""French and English words for what the board shows: events, states, options, steps.
+
+The law modules carry the labels of their own states and rules; this module only assembles
+sentences from them, for the demo, the notebooks and the CLI.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fsm.calls import Seat, parse_call, parse_card
+from fsm.machine import states
+
+if TYPE_CHECKING:
+    from fsm.board import Board, Step
+
+LAW = {"fr": "Loi", "en": "Law"}
+EVENT_NAMES = {
+    "take_cards": ("sort ses cartes", "takes his cards"),
+    "call": ("déclare", "calls"),
+    "substitute": ("remplace sa déclaration par", "replaces his call with"),
+    "director": ("appel au Directeur", "the Director is called"),
+    "withdraw": ("reprend sa déclaration", "withdraws his call"),
+    "accept": ("accepte", "accepts"),
+    "refuse": ("refuse", "refuses"),
+    "judge": ("le Directeur juge", "the Director judges"),
+    "expose": ("expose", "exposes"),
+    "lead": ("entame", "leads"),
+    "face_lead": ("retourne son entame", "faces his lead"),
+    "spread": ("étale son jeu", "spreads his hand"),
+    "prohibit": ("interdit", "prohibits"),
+    "require": ("exige", "requires"),
+    "leave_penalty_card": ("laisse la carte pénalisée", "leaves the penalty card"),
+    "review": ("demande un rappel des annonces", "asks for a review of the auction"),
+    "explain": ("demande une explication", "asks for an explanation"),
+    "return_hands": ("les mains retournent dans l'étui", "the hands go back into the board"),
+}
+
+
+def state_label(state: str, lang: str = "fr") -> str:
+    spec = states()[state]
+    return f"{getattr(spec, lang)} ({LAW[lang]} {spec.law})"
+
+
+def seat_name(seat: str | Seat, lang: str = "fr") -> str:
+    return Seat(seat).name_in(lang)
+
+
+def describe_args(args: dict[str, Any], lang: str) -> str:
+    parts = []
+    if "call" in args:
+        parts.append(parse_call(args["call"]).label(lang))  # type: ignore[arg-type]
+    if "card" in args:
+        face = {"fr": " (face cachée)", "en": " (face down)"}[lang] if args.get("face_down") else ""
+        parts.append(parse_card(args["card"]).label(lang) + face)  # type: ignore[arg-type]
+    if "cards" in args:
+        parts.append(" ".join(parse_card(c).label(lang) for c in args["cards"]))  # type: ignore[arg-type]
+    if "suit" in args:
+        parts.append(args["suit"])
+    for key in ("comparable", "unintended", "could_see_dummy", "misinformation"):
+        if key in args:
+            parts.append(f"{key}={'oui' if args[key] and lang == 'fr' else args[key]}")
+    return " ".join(parts)
+
+
+def describe_event(name: str, args: dict[str, Any], lang: str = "fr") -> str:
+    who = seat_name(args["seat"], lang) + " " if "seat" in args else ""
+    verb = EVENT_NAMES[name][0 if lang == "fr" else 1]
+    what = describe_args(args, lang)
+    return f"{who}{verb}{(' ' + what) if what else ''}".strip()
+
+
+def describe_step(step: Step, lang: str = "fr") -> str:
+    arrow = "→"
+    return f"{LAW[lang]} {step.law} {arrow} {state_label(step.target, lang)}"
+
+
+def describe_options(board: Board, lang: str = "fr") -> list[str]:
+    lines = []
+    for opt in board.options():
+        seats = opt["seats"]
+        if seats is None:
+            who = {"fr": "Directeur / table", "en": "Director / table"}[lang]
+        elif not seats:
+            continue
+        else:
+            who = ", ".join(seat_name(s, lang) for s in seats)
+        lines.append(f"{who} : {opt[lang]} ({LAW[lang]} {opt['law']})" if lang == "fr" else f"{who}: {opt[lang]} ({LAW[lang]} {opt['law']})")
+    return lines
+
+
+def auction_grid(board: Board, lang: str = "fr") -> str:
+    """The auction as a grid N E S O, cancelled calls between tildes, pending ones in brackets."""
+    from fsm.auction import CANCELLED, PENDING, WITHDRAWN
+
+    seats = list(Seat)
+    header = "  ".join(f"{s.label('fr' if lang == 'fr' else 'pbn'):<9}" for s in seats)
+    rows: list[list[str]] = [[""] * 4]
+    last = seats.index(board.dealer) - 1
+    for e in board.auction.entries:
+        col = seats.index(e.seat)
+        if col <= last:
+            rows.append([""] * 4)
+        last = col
+        text = e.call.label(lang)  # type: ignore[arg-type]
+        if e.status in (CANCELLED, WITHDRAWN):
+            text = f"~{text}~"
+        elif e.status == PENDING:
+            text = f"[{text}]"
+        rows[-1][col] = text
+    lines = [header] + ["  ".join(f"{c:<9}" for c in r) for r in rows if any(r)]
+    return "\n".join(lines)
