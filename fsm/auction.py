@@ -130,6 +130,22 @@ class Auction:
             n += 1
         return n
 
+    def passes_since_last_call(self) -> list[Entry]:
+        """The standing passes after the last bid, double or redouble (all of them if none)."""
+        standing = self.standing()
+        n = self.trailing_passes()
+        return standing[len(standing) - n :] if n else []
+
+    def rotation_break(self, seats: list[Seat]) -> int | None:
+        """17D3: index of the first of ``seats`` (calls after the last non-pass) that skipped a player."""
+        last = self.last_non_pass()
+        previous = last.seat if last is not None else self.dealer.rho
+        for i, seat in enumerate(seats):
+            if seat is not previous.lho:
+                return i
+            previous = seat
+        return None
+
     def is_passed_out(self) -> bool:
         """22B: all four players pass (no bid, and every seat has a standing pass)."""
         standing = self.standing()

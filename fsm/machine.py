@@ -163,6 +163,8 @@ def dispatch(board: Board, event: Event) -> list[Step]:
         if not fired:
             raise _refusal(board, event, source)
         rule = fired[-1]
+        if rule.ruling:
+            board.rulings.append(rule.law)
         step = Step(event.name, dict(event.args), source, board.state, rule.law, rule.id)
         board.trace.append(step)
         steps.append(step)

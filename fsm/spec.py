@@ -70,6 +70,7 @@ class Rule:
     en: str
     guards: tuple[Guard, ...] = ()
     actions: tuple[Action, ...] = ()
+    ruling: bool = False  # a rectification or an acceptance: its law goes into the board's rulings
 
     @property
     def target(self) -> str:

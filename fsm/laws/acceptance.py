@@ -40,11 +40,11 @@ def acceptance_rules(source: str, law: str, what_fr: str, what_en: str) -> list[
         Rule(
             "accept", source, "auction.calling", law,
             f"l'adversaire de gauche accepte {what_fr}", f"the LHO accepts {what_en}",
-            (by_offender_lho,), (accept_irregular_call,),
+            (by_offender_lho,), (accept_irregular_call,), ruling=True,
         ),
         Rule(
             "call", source, "auction.calling", law,
             f"l'adversaire de gauche déclare : il accepte {what_fr}", f"the LHO calls: he accepts {what_en}",
-            (by_offender_lho,), (accept_irregular_call, then_his_call),
+            (by_offender_lho,), (accept_irregular_call, then_his_call), ruling=True,
         ),
     ]  # fmt: skip

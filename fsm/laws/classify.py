@@ -66,21 +66,9 @@ def is_inadmissible(auction: Auction, seat: Seat, call: Call) -> bool:
 
 
 def passes_out_of_rotation(auction: Auction, seat: Seat) -> bool:
-    """17D3: would this pass close three passes of which one skipped a player?
-
-    The passes after the last non-pass call must follow each other in rotation; an accepted
-    pass out of rotation breaks the chain and deprives the skipped player of his turn.
-    """
-    standing = auction.standing()
-    last = auction.last_non_pass()
-    start = standing.index(last) + 1 if last is not None else 0
-    seats = [e.seat for e in standing[start:]] + [seat]
-    previous = last.seat if last is not None else auction.dealer.rho
-    for s in seats:
-        if s is not previous.lho:
-            return True
-        previous = s
-    return False
+    """17D3: would this pass close three passes of which one skipped a player?"""
+    seats = [e.seat for e in auction.passes_since_last_call()] + [seat]
+    return auction.rotation_break(seats) is not None
 
 
 def classify(board: Board, seat: Seat, call: Call, artificial: bool = False) -> Classification:

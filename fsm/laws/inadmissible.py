@@ -30,7 +30,6 @@ def cancel_late_call(board: Board, event: Event) -> None:
     entry = Entry(event.seat, event.call, CANCELLED, law="39A")
     board.auction.entries.append(entry)
     board.unauthorized_information.append(UnauthorizedInformation(entry.token(), (event.seat.partner,), "16C"))
-    board.rulings.append("39A")
 
 
 def _director(law: str) -> list[Option]:
@@ -56,7 +55,7 @@ MODULE = LawModule(
         Rule("call", "clarification", AFTER_FINAL_PASS, "39", "déclaration après le passe final",
              "call after the final pass", (), (hold_irregular_call,)),
         Rule("call", "passed_out", None, "39A", "déclaration après le quatrième passe : annulée",
-             "call after the fourth pass: cancelled", (), (cancel_late_call,)),
+             "call after the fourth pass: cancelled", (), (cancel_late_call,), ruling=True),
     ],
     options={
         INADMISSIBLE: _director("36"),

@@ -45,25 +45,23 @@ def cancel_forfeited(board: Board, event: Event) -> None:
     board.unauthorized_information.append(
         UnauthorizedInformation(irr.entry.token(), (irr.entry.seat.partner,), "16C2")
     )
-    board.rulings.append("28B")
     board.irregularity = None
 
 
 @words("les passes consécutifs sont annulés ; le tour revient au joueur privé", "the consecutive passes are cancelled; the turn goes back to the deprived player")
 def cancel_passes_17D3(board: Board, event: Event) -> None:
-    """17D3: cancel every pass from the first one that skipped a player; the turn is then his."""
-    standing = board.auction.standing()
-    last = board.auction.last_non_pass()
-    start = standing.index(last) + 1 if last is not None else 0
-    previous = last.seat if last is not None else board.auction.dealer.rho
-    cancelling = False
-    for entry in standing[start:]:
-        cancelling = cancelling or entry.seat is not previous.lho
-        previous = entry.seat
-        if cancelling:
-            board.auction.with_status(entry, CANCELLED, "17D3")
-            board.unauthorized_information.append(UnauthorizedInformation(entry.token(), (entry.seat.partner,), "16C"))
-    board.rulings.append("17D3")
+    """17D3: cancel every pass from the first one that skipped a player; the turn is then his.
+
+    16C: each cancelled pass is UI to the offending side, the side of that first pass.
+    """
+    passes = board.auction.passes_since_last_call()
+    first = board.auction.rotation_break([e.seat for e in passes])
+    assert first is not None
+    offender = passes[first].seat
+    for entry in passes[first:]:
+        board.auction.with_status(entry, CANCELLED, "17D3")
+        told = tuple(s for s in (offender, offender.partner) if s is not entry.seat)
+        board.unauthorized_information.append(UnauthorizedInformation(entry.token(), told, "16C"))
 
 
 def _waiting(state: str, kind: CallKind, law: str, fr: str, en: str, accept_fr: str, accept_en: str) -> list[Rule]:
@@ -73,7 +71,7 @@ def _waiting(state: str, kind: CallKind, law: str, fr: str, en: str, accept_fr: 
         Rule("call", state, "auction.calling", "28B",
              "le joueur dont c'était le tour déclare : annulation sans rectification",
              "the player whose turn it was calls: cancelled without rectification",
-             (by_skipped_rho,), (cancel_forfeited, then_his_call)),
+             (by_skipped_rho,), (cancel_forfeited, then_his_call), ruling=True),
     ]  # fmt: skip
 
 
@@ -104,7 +102,7 @@ MODULE = LawModule(
     rules=[
         Rule("call", "auction.calling", None, "17D3", "trois passes dont un hors tour : les annonces continuent",
              "three passes, one out of rotation: the auction goes on",
-             (KIND_GUARDS[CallKind.DEPRIVED],), (record_call, cancel_passes_17D3)),
+             (KIND_GUARDS[CallKind.DEPRIVED],), (record_call, cancel_passes_17D3), ruling=True),
         *_waiting(PASS_STATE, CallKind.PASS_OUT_OF_ROTATION, "30", "passe hors tour", "pass out of rotation",
                   "le passe hors tour", "the pass out of rotation"),
         *_waiting(BID_STATE, CallKind.BID_OUT_OF_ROTATION, "31", "enchère hors tour", "bid out of rotation",
