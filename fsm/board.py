@@ -15,7 +15,7 @@ from fsm.auction import Auction, Entry
 from fsm.calls import Card, Lang, Seat, parse_seat
 from fsm.errors import FsmError, InputError
 from fsm.events import Event, parse_event
-from fsm.laws.classify import Classification, classify
+from fsm.laws.classify import Classification
 from fsm.rulings import LeadRestriction, Obligation, PenaltyCard, Pending, UnauthorizedInformation
 from fsm.settings import Settings
 

@@ -72,11 +72,15 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m fsm", description="Les annonces selon le Code 2017 / The auction under the 2017 Laws")
+    parser = argparse.ArgumentParser(
+        prog="python -m fsm", description="Les annonces selon le Code 2017 / The auction under the 2017 Laws"
+    )
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("run", help="jouer des scénarios / run scenarios")
-    p.add_argument("files", nargs="*", help="fichiers ou dossiers (défaut : le corpus) / files or folders (default: the corpus)")
+    p.add_argument(
+        "files", nargs="*", help="fichiers ou dossiers (défaut : le corpus) / files or folders (default: the corpus)"
+    )
     p.add_argument("-q", "--quiet", action="store_true", help="n'afficher que les échecs / print failures only")
     p.set_defaults(func=_run)
 
@@ -101,7 +105,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except Exception as err:  # the contract is: never a traceback
         if args.command == "diagram" and type(err).__name__ == "ExecutableNotFound":
-            print("Graphviz « dot » est introuvable : apt-get install graphviz / Graphviz 'dot' not found: apt-get install graphviz", file=sys.stderr)
+            print(
+                "Graphviz « dot » est introuvable : apt-get install graphviz / Graphviz 'dot' not found: apt-get install graphviz",
+                file=sys.stderr,
+            )
             return 2
         raise
 

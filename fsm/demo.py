@@ -28,7 +28,9 @@ DEMO_EVENTS: list[dict[str, Any]] = [
 def narrate(out_dir: str | Path = "out", lang: str = "fr", render: bool = True) -> tuple[Board, list[str], Path | None]:
     board = Board(dealer="N", vulnerable="None")
     lines = [
-        "Donne de démonstration : donneur Nord, personne vulnérable." if lang == "fr" else "Demo board: dealer North, nobody vulnerable.",
+        "Donne de démonstration : donneur Nord, personne vulnérable."
+        if lang == "fr"
+        else "Demo board: dealer North, nobody vulnerable.",
         "",
     ]
     for n, entry in enumerate(DEMO_EVENTS, 1):

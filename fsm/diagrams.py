@@ -53,7 +53,11 @@ def _leaf(state: str) -> str:
 
 
 def edge_label(rule: Rule, lang: str) -> str:
-    guards = " et ".join(wording(g, lang) for g in rule.guards) if lang == "fr" else " and ".join(wording(g, lang) for g in rule.guards)
+    guards = (
+        " et ".join(wording(g, lang) for g in rule.guards)
+        if lang == "fr"
+        else " and ".join(wording(g, lang) for g in rule.guards)
+    )
     label = f"{rule.event}"
     if guards:
         label += f" [{guards}]"
@@ -76,8 +80,12 @@ def model(lang: str = "fr", only: Iterable[Rule] | None = None) -> Graph:
     return Graph(title, clusters, nodes, edges, _leaf("auction"))
 
 
-def to_dot(graph: Graph, visited: dict[str, int] | None = None, taken: dict[str, list[int]] | None = None,
-           current: str | None = None) -> graphviz.Digraph:
+def to_dot(
+    graph: Graph,
+    visited: dict[str, int] | None = None,
+    taken: dict[str, list[int]] | None = None,
+    current: str | None = None,
+) -> graphviz.Digraph:
     """Render the intermediate form; ``visited``/``taken`` highlight a board's path."""
     visited, taken = visited or {}, taken or {}
     dot = graphviz.Digraph("fsm", graph_attr={

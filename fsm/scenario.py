@@ -161,7 +161,9 @@ def _check_event(file: str, sid: str, n: int, ev: Any) -> None:
         return
     if name == "rejected":
         if not isinstance(args, dict) or "event" not in args:
-            raise _fail(file, sid, key, "« rejected » attend « event » et « law »", "'rejected' takes 'event' and 'law'")
+            raise _fail(
+                file, sid, key, "« rejected » attend « event » et « law »", "'rejected' takes 'event' and 'law'"
+            )
         extra = set(args) - {"event", "law"}
         if extra:
             raise _fail(file, sid, f"{key}.{sorted(extra)[0]}", "clé inconnue", "unknown key")
@@ -203,7 +205,9 @@ def compare(expected: dict[str, Any], snapshot: dict[str, Any]) -> str | None:
         else:
             same = want_n == got_n
         if not same:
-            return f"{key}: expected {json.dumps(want_n, ensure_ascii=False)}, got {json.dumps(got_n, ensure_ascii=False)}"
+            return (
+                f"{key}: expected {json.dumps(want_n, ensure_ascii=False)}, got {json.dumps(got_n, ensure_ascii=False)}"
+            )
     return None
 
 

@@ -85,7 +85,11 @@ def describe_options(board: Board, lang: str = "fr") -> list[str]:
             continue
         else:
             who = ", ".join(seat_name(s, lang) for s in seats)
-        lines.append(f"{who} : {opt[lang]} ({LAW[lang]} {opt['law']})" if lang == "fr" else f"{who}: {opt[lang]} ({LAW[lang]} {opt['law']})")
+        lines.append(
+            f"{who} : {opt[lang]} ({LAW[lang]} {opt['law']})"
+            if lang == "fr"
+            else f"{who}: {opt[lang]} ({LAW[lang]} {opt['law']})"
+        )
     return lines
 
 

@@ -20,7 +20,10 @@ if TYPE_CHECKING:
 STATE = "auction.change_of_call"
 
 
-@words("sur sa propre dernière déclaration, le partenaire n'ayant pas déclaré depuis", "of his own last call, partner not having called since")
+@words(
+    "sur sa propre dernière déclaration, le partenaire n'ayant pas déclaré depuis",
+    "of his own last call, partner not having called since",
+)
 def own_call_partner_silent(board: Board, event: Event) -> bool:
     """25A4: a substitution is possible only while the offender's partner has not called since."""
     own = [e for e in board.auction.standing() if e.seat is event.seat]

@@ -33,7 +33,15 @@ def cancel_late_call(board: Board, event: Event) -> None:
 
 
 def _director(law: str) -> list[Option]:
-    return [Option("director", None, law, f"le Directeur rectifie selon la Loi {law}", f"the Director rectifies under Law {law}")]
+    return [
+        Option(
+            "director",
+            None,
+            law,
+            f"le Directeur rectifie selon la Loi {law}",
+            f"the Director rectifies under Law {law}",
+        )
+    ]
 
 
 MODULE = LawModule(

@@ -40,9 +40,7 @@ def record_call(board: Board, event: Event) -> None:
         Entry(event.seat, event.call, STANDING, artificial=event.artificial, specifies=event.specifies)
     )
     if event.call.is_pass:
-        board.obligations = [
-            o for o in board.obligations if not (o.seat is event.seat and o.kind == PASS_NEXT_TURN)
-        ]
+        board.obligations = [o for o in board.obligations if not (o.seat is event.seat and o.kind == PASS_NEXT_TURN)]
 
 
 @words("fin des annonces : les obligations de passer cessent", "end of the auction: obligations to pass end")
@@ -134,5 +132,11 @@ MODULE.rules += [
     Rule("explain", "auction.calling", None, "20F1", "explication à son tour", "explanation at one's turn", (own_turn_not_barred,), (note_request,)),
 ]  # fmt: skip
 MODULE.options["auction.calling"].append(
-    Option("explain", parties.turn_seat, "20F1", "demande une explication à son tour", "asks for an explanation at his turn")
+    Option(
+        "explain",
+        parties.turn_seat,
+        "20F1",
+        "demande une explication à son tour",
+        "asks for an explanation at his turn",
+    )
 )

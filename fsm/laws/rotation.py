@@ -26,29 +26,32 @@ BID_STATE = "auction.bid_out_of_rotation"
 DOUBLE_STATE = "auction.double_out_of_rotation"
 
 
-@words("par le joueur dont c'était le tour, adversaire de droite du fautif", "by the player whose turn it was, the offender's RHO")
+@words(
+    "par le joueur dont c'était le tour, adversaire de droite du fautif",
+    "by the player whose turn it was, the offender's RHO",
+)
 def by_skipped_rho(board: Board, event: Event) -> bool:
     irr = board.irregularity
-    return (
-        irr is not None
-        and irr.classification.relation is Relation.RHO
-        and event.seat is irr.classification.turn
-    )
+    return irr is not None and irr.classification.relation is Relation.RHO and event.seat is irr.classification.turn
 
 
-@words("la déclaration hors tour est annulée sans rectification (16C2)", "the call out of rotation is cancelled without rectification (16C2)")
+@words(
+    "la déclaration hors tour est annulée sans rectification (16C2)",
+    "the call out of rotation is cancelled without rectification (16C2)",
+)
 def cancel_forfeited(board: Board, event: Event) -> None:
     """28B: the right to rectification is forfeited; O's cancelled call is UI to his partner (16C2)."""
     irr = board.irregularity
     assert irr is not None
     board.auction.with_status(irr.entry, CANCELLED, "28B")
-    board.unauthorized_information.append(
-        UnauthorizedInformation(irr.entry.token(), (irr.entry.seat.partner,), "16C2")
-    )
+    board.unauthorized_information.append(UnauthorizedInformation(irr.entry.token(), (irr.entry.seat.partner,), "16C2"))
     board.irregularity = None
 
 
-@words("les passes consécutifs sont annulés ; le tour revient au joueur privé", "the consecutive passes are cancelled; the turn goes back to the deprived player")
+@words(
+    "les passes consécutifs sont annulés ; le tour revient au joueur privé",
+    "the consecutive passes are cancelled; the turn goes back to the deprived player",
+)
 def cancel_passes_17D3(board: Board, event: Event) -> None:
     """17D3: cancel every pass from the first one that skipped a player; the turn is then his.
 

@@ -1,0 +1,35 @@
+"""27A1: the offender's LHO may accept an insufficient bid, outright or by calling."""
+
+import pytest
+
+from fsm import Board, IllegalEvent
+
+
+def test_insufficient_bid_accepted_stands_and_counts():
+    board = Board()
+    board.calls("1H")
+    board.call("E", "1D")
+    assert board.snapshot()["auction"] == ["N:1H"]
+    board.accept("S")
+    snap = board.snapshot()
+    assert snap["auction"] == ["N:1H", "E:1D"] and snap["turn"] == "S" and snap["rulings"] == ["27A1"]
+
+
+def test_only_the_lho_may_accept():
+    board = Board()
+    board.calls("1H")
+    board.call("E", "1D")
+    for seat in "NEW":
+        with pytest.raises(IllegalEvent) as err:
+            board.accept(seat)
+        assert err.value.law == "27A1"
+
+
+def test_acceptance_by_calling_then_that_call_is_itself_classified():
+    board = Board()
+    board.calls("1H")
+    board.call("E", "1D")
+    steps = board.call("S", "1C")  # over the accepted 1D, 1C is insufficient in its turn
+    assert [s.law for s in steps] == ["27A1", "18D"]
+    assert board.state == "auction.insufficient_bid"
+    assert board.snapshot()["irregularity"]["source"] == "S:1C"

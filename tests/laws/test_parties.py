@@ -1,0 +1,16 @@
+from fsm import Board
+from fsm.laws import parties
+
+
+def test_offender_and_his_lho():
+    board = Board()
+    board.call("N", "1H")
+    board.call("W", "1S")
+    assert [s.value for s in parties.offender(board)] == ["W"]
+    assert [s.value for s in parties.offender_lho(board)] == ["N"]
+
+
+def test_leader_partner_and_presumed_declarer():
+    board = Board()
+    board.calls("1NT Pass Pass Pass")
+    assert [s.value for s in parties.leader_partner_and_declarer(board)] == ["W", "N"]
