@@ -67,7 +67,9 @@ def _demo(args: argparse.Namespace) -> int:
     _, lines, path = narrate(args.out, args.lang)
     print("\n".join(lines))
     print()
-    print(("Diagramme de la donne : " if args.lang == "fr" else "Board diagram: ") + str(path))
+    print(
+        ("Diagramme de la donne : " if args.lang == "fr" else "Board diagram: ") + str(path.resolve() if path else path)
+    )
     return 0
 
 

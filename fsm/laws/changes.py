@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fsm.auction import Relation
+from fsm.calls import Seat
 from fsm.laws import parties
 from fsm.laws.classify import KIND_GUARDS, CallKind, Classification, hold_irregular_call
 from fsm.spec import LawModule, Option, Rule, StateSpec, words
@@ -20,17 +21,20 @@ if TYPE_CHECKING:
 STATE = "auction.change_of_call"
 
 
+def partner_silent_since_own_call(board: Board, seat: Seat) -> bool:
+    """25A4: the player has a call standing and his partner has not called since."""
+    standing = board.auction.standing()
+    own = [i for i, e in enumerate(standing) if e.seat is seat]
+    return bool(own) and all(e.seat is not seat.partner for e in standing[own[-1] + 1 :])
+
+
 @words(
     "sur sa propre dernière déclaration, le partenaire n'ayant pas déclaré depuis",
     "of his own last call, partner not having called since",
 )
 def own_call_partner_silent(board: Board, event: Event) -> bool:
-    """25A4: a substitution is possible only while the offender's partner has not called since."""
-    own = [e for e in board.auction.standing() if e.seat is event.seat]
-    if not own:
-        return False
-    later = board.auction.standing()[board.auction.standing().index(own[-1]) + 1 :]
-    return all(e.seat is not own[-1].seat.partner for e in later)
+    assert event.seat is not None
+    return partner_silent_since_own_call(board, event.seat)
 
 
 @words("la substitution attend le jugement du Directeur", "the substitution awaits the Director's judgement")
@@ -38,6 +42,11 @@ def hold_substitution(board: Board, event: Event) -> None:
     assert event.seat is not None
     event.classification = Classification(CallKind.CHANGE, board.auction.turn(), Relation.LHO_PREV)
     hold_irregular_call(board, event)
+
+
+def may_substitute(board: Board) -> list[Seat]:
+    """The option holders of 25A: whoever may still replace his last call."""
+    return [seat for seat in parties.everyone(board) if partner_silent_since_own_call(board, seat)]
 
 
 MODULE = LawModule(
@@ -52,7 +61,7 @@ MODULE = LawModule(
     ],
     options={
         "auction.calling": [
-            Option("substitute", parties.everyone, "25A", "un joueur remplace sa dernière déclaration tant que son partenaire n'a pas déclaré",
+            Option("substitute", may_substitute, "25A", "un joueur remplace sa dernière déclaration tant que son partenaire n'a pas déclaré",
                    "a player replaces his last call while his partner has not called"),
         ],
         STATE: [
