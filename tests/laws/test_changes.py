@@ -26,3 +26,13 @@ def test_no_substitution_after_partner_called():
     with pytest.raises(IllegalEvent) as err:
         board.substitute("N", "1S")
     assert err.value.law == "25"
+
+
+def test_substitute_option_holders_are_those_whose_partner_is_silent():
+    board = Board()
+    board.calls("1H Pass")
+    holders = next(o["seats"] for o in board.options() if o["event"] == "substitute")
+    assert holders == ["N", "E"]
+    board.call("S", "2H")  # North's partner has called: only East and South remain
+    holders = next(o["seats"] for o in board.options() if o["event"] == "substitute")
+    assert holders == ["E", "S"]
