@@ -36,17 +36,14 @@ def _run(args: argparse.Namespace) -> int:
 
 def _diagram(args: argparse.Namespace) -> int:
     from fsm import diagrams
-    from fsm.scenario import find, load, play
+    from fsm.scenario import find, play
 
     if args.scenario:
         if not args.id:
             print("--scenario demande --id / --scenario needs --id", file=sys.stderr)
             return 2
-        scenario = find(args.id, [args.scenario]) if args.scenario else None
-        assert scenario is not None
-        graph = diagrams.board_path(play(scenario), args.lang)
+        graph = diagrams.board_path(play(find(args.id, [args.scenario])), args.lang)
         default = f"{args.id}.{args.lang}"
-        _ = load  # the file was validated by find
     else:
         graph = diagrams.whole_machine(args.lang)
         default = f"machine.{args.lang}"
