@@ -16,7 +16,16 @@ from fsm.calls import Card, Lang, Seat, parse_seat
 from fsm.errors import FsmError, InputError
 from fsm.events import Event, parse_event
 from fsm.laws.classify import Classification
-from fsm.rulings import LeadRestriction, Obligation, PenaltyCard, Pending, UnauthorizedInformation
+from fsm.laws.withdrawn import lead_restrictions_now
+from fsm.rulings import (
+    REPEAT_CALL,
+    Deferred,
+    LeadRestriction,
+    Obligation,
+    PenaltyCard,
+    Pending,
+    UnauthorizedInformation,
+)
 from fsm.settings import Settings
 
 VULNERABILITIES = ("None", "NS", "EW", "All")
@@ -24,10 +33,22 @@ VULNERABILITIES = ("None", "NS", "EW", "All")
 
 @dataclass(frozen=True, slots=True)
 class Irregularity:
-    """The irregular call awaiting an option holder or the Director."""
+    """The irregular call awaiting an option holder or the Director, and how far its rectification went.
+
+    ``stage`` is the law family's own word (``offered``, ``second``, ``replacement``, ``intended``…);
+    ``replacement`` is a call made before the ruling (27C) or awaiting a judgement (23A);
+    ``barred`` records that 27B3/27B4 already barred the offender's partner.
+    """
 
     entry: Entry
     classification: Classification
+    stage: str = "offered"
+    director: bool = False
+    replacement: Entry | None = None
+    barred: bool = False
+    original: Entry | None = None  # the first insufficient bid, when a second one is offered (27B4)
+    deferred: Deferred | None = None  # the consequence a judged call settles (30B1, 31A2, 31B, 32A2, 32B)
+    comparable: bool | None = None  # carried by a substitute call (25B: 26B unless comparable)
 
     @property
     def law(self) -> str:
@@ -83,6 +104,8 @@ _DATA = (
     "auction",
     "irregularity",
     "obligations",
+    "deferred",
+    "withdrawable",
     "lead_restrictions",
     "penalty_cards",
     "unauthorized_information",
@@ -125,6 +148,8 @@ class Board:
         self.auction = Auction(self.dealer)
         self.irregularity: Irregularity | None = None
         self.obligations: list[Obligation] = []
+        self.deferred: list[Deferred] = []
+        self.withdrawable: Entry | None = None  # 25A6: the LHO's call he may still take back
         self.lead_restrictions: list[LeadRestriction] = []
         self.penalty_cards: list[PenaltyCard] = []
         self.unauthorized_information: list[UnauthorizedInformation] = []
@@ -275,6 +300,20 @@ class Board:
                 return o
         return None
 
+    def must_repeat(self, seat: Seat) -> Obligation | None:
+        """31A1/32A1: the obligation to repeat the call made out of rotation, if any."""
+        for o in self.obligations:
+            if o.seat is seat and o.kind == REPEAT_CALL:
+                return o
+        return None
+
+    def deferred_for(self, seat: Seat) -> Deferred | None:
+        """A consequence waiting for this seat's next call (31A, 32A for the RHO; 30B1, 31A2… for the offender)."""
+        for d in self.deferred:
+            if d.waiting_for is seat:
+                return d
+        return None
+
     def contract(self) -> str | None:
         return self.auction.contract()
 
@@ -323,7 +362,7 @@ class Board:
             "irregularity": self.irregularity.as_dict() if self.irregularity else None,
             "lead": self.opening_lead.as_dict() if self.opening_lead else None,
             "obligations": [o.as_dict() for o in self.obligations],
-            "lead_restrictions": [r.as_dict() for r in self.lead_restrictions],
+            "lead_restrictions": lead_restrictions_now(self),
             "penalty_cards": [p.as_dict() for p in self.penalty_cards],
             "unauthorized_information": [u.as_dict() for u in self.unauthorized_information],
             "pending": [p.as_dict() for p in self.pending],

@@ -59,7 +59,14 @@ class Event:
     face_down: bool = False
     suit: Strain | None = None
     classification: Classification | None = None
-    redispatch: bool = field(default=False)
+    follow: Event | None = field(default=None)  # an event the machine handles next (acceptance by calling…)
+
+    def again(self) -> Event:
+        """The same event, to be routed afresh from the state the board has reached."""
+        return Event(
+            self.name, self.args, self.seat, self.call, self.artificial, self.specifies, self.comparable,
+            self.judgement, self.cards, self.card, self.led, self.face_down, self.suit,
+        )  # fmt: skip
 
     def as_log(self) -> dict[str, Any]:
         return {self.name: dict(self.args)}

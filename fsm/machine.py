@@ -46,9 +46,12 @@ EVENT_LAWS = {
 
 
 def modules() -> list[LawModule]:
-    from fsm.laws import changes, inadmissible, insufficient, lead, normal, rotation
+    from fsm.laws import changes, inadmissible, insufficient, lead, normal, rotation, withdrawn
 
-    return [normal.MODULE, insufficient.MODULE, rotation.MODULE, changes.MODULE, inadmissible.MODULE, lead.MODULE]
+    return [
+        normal.MODULE, withdrawn.MODULE, insufficient.MODULE, rotation.MODULE,
+        changes.MODULE, inadmissible.MODULE, lead.MODULE,
+    ]  # fmt: skip
 
 
 @cache
@@ -143,33 +146,49 @@ def machine() -> HierarchicalMachine:
     return m
 
 
+AUCTION_ENDS = "auction_ends"  # a completion event: fired by the machine itself, never logged
+
+
 def dispatch(board: Board, event: Event) -> list[Step]:
-    """Route one event through the machine; raise :class:`IllegalEvent` when no rule takes it."""
-    from fsm.board import Step
+    """Route one event through the machine; raise :class:`IllegalEvent` when no rule takes it.
+
+    An action may hand on a follow-up event (the LHO's own call after his acceptance by calling);
+    once a call stands and three passes close the auction, the machine fires ``auction_ends``.
+    """
+    from fsm.events import Event
     from fsm.laws.classify import classify
 
     steps: list[Step] = []
-    while True:
-        if event.name == "call" and board.state == "auction.calling":
-            assert event.seat is not None and event.call is not None
-            event.classification = classify(board, event.seat, event.call, event.artificial)
-        event.redispatch = False
-        source = board.state
-        fired: list[Rule] = []
-        try:
-            machine().trigger_event(board, event.name, event=event, fired=fired)
-        except MachineError:
-            raise _refusal(board, event, None) from None
-        if not fired:
-            raise _refusal(board, event, source)
-        rule = fired[-1]
-        if rule.ruling:
-            board.rulings.append(rule.law)
-        step = Step(event.name, dict(event.args), source, board.state, rule.law, rule.id)
-        board.trace.append(step)
-        steps.append(step)
-        if not event.redispatch:
-            return steps
+    current: Event | None = event
+    while current is not None:
+        if current.name == "call" and board.state == "auction.calling":
+            assert current.seat is not None and current.call is not None
+            current.classification = classify(board, current.seat, current.call, current.artificial)
+        current.follow = None
+        steps.append(_fire(board, current))
+        current = current.follow
+        if current is None and board.state == "auction.calling" and board.auction.is_over():
+            current = Event(AUCTION_ENDS, {})
+    return steps
+
+
+def _fire(board: Board, event: Event) -> Step:
+    from fsm.board import Step
+
+    source = board.state
+    fired: list[Rule] = []
+    try:
+        machine().trigger_event(board, event.name, event=event, fired=fired)
+    except MachineError:
+        raise _refusal(board, event, None) from None
+    if not fired:
+        raise _refusal(board, event, source)
+    rule = fired[-1]
+    if rule.ruling:
+        board.rulings.append(rule.law)
+    step = Step(event.name, dict(event.args), source, board.state, rule.law, rule.id)
+    board.trace.append(step)
+    return step
 
 
 def candidate_rules(state: str, event: str) -> list[Rule]:

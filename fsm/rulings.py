@@ -21,6 +21,7 @@ class Obligation:
     seat: Seat
     kind: str
     law: str
+    call: str | None = None  # the call to repeat (31A1, 32A1); not part of the snapshot
 
     def as_dict(self) -> dict[str, Any]:
         return {"seat": self.seat.value, "kind": self.kind, "law": self.law}
@@ -32,14 +33,17 @@ class Obligation:
 
 @dataclass(frozen=True, slots=True)
 class LeadRestriction:
-    """26B: ``seat`` is the restricted leader; declarer may prohibit one of ``suits``."""
+    """26B: the offender's partner (``seat``) is restricted at his first turn to lead.
+
+    The suits declarer may prohibit are those the offender did not specify in the legal
+    auction, so they are computed from the auction as it stands (:func:`fsm.laws.restrictions.suits_open`).
+    ``source`` is the withdrawn call that caused it.
+    """
 
     seat: Seat
     law: str
-    suits: tuple[Strain, ...]
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat.value, "law": self.law, "suits": [s.value for s in self.suits]}
+    offender: Seat
+    source: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +66,17 @@ class UnauthorizedInformation:
 
     def as_dict(self) -> dict[str, Any]:
         return {"source": self.source, "for": [s.value for s in self.for_seats], "law": self.law}
+
+
+@dataclass(frozen=True, slots=True)
+class Deferred:
+    """A consequence that waits for a later call: the RHO's call (31A, 32A) or the offender's own
+    call at his turn, to be judged comparable or not (30B1(b), 31A2, 31B2, 32A2, 32B2)."""
+
+    offender: Seat
+    law: str  # the family: 30B1, 31A, 31B, 32A, 32B, then 31A2 / 32A2 once the RHO has called
+    original: str  # the cancelled call out of rotation, "E:1S"
+    waiting_for: Seat
 
 
 @dataclass(frozen=True, slots=True)

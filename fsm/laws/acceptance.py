@@ -1,15 +1,16 @@
-"""Acceptance of an irregular call by the offender's LHO (27A1, 29A), outright or by calling over it.
+"""Acceptance of an irregular call by the offender's LHO (27A1, 27B4, 29A, 25B1), outright or by calling.
 
 Calling over the irregularity is one event but two steps: the acceptance, then the LHO's own
-call, classified afresh on the auction as it now stands (it may be irregular in its turn).
+call, routed afresh from the auction as it now stands (it may be irregular in its turn).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from fsm.auction import STANDING
-from fsm.spec import Rule, words
+from fsm.auction import CANCELLED, STANDING
+from fsm.spec import Action, Guard, Rule, words
 
 if TYPE_CHECKING:
     from fsm.board import Board, Event
@@ -21,30 +22,48 @@ def by_offender_lho(board: Board, event: Event) -> bool:
     return irr is not None and event.seat is irr.entry.seat.lho
 
 
+@words("par le fautif", "by the offender")
+def by_offender(board: Board, event: Event) -> bool:
+    irr = board.irregularity
+    return irr is not None and event.seat is irr.entry.seat
+
+
 @words("la déclaration irrégulière est acceptée et devient légale", "the irregular call is accepted and becomes legal")
 def accept_irregular_call(board: Board, event: Event) -> None:
+    """The call stands where it was made; a replacement made before the ruling falls (27C)."""
     irr = board.irregularity
     assert irr is not None
     board.auction.with_status(irr.entry, STANDING)
+    if irr.replacement is not None:
+        board.auction.with_status(irr.replacement, CANCELLED, "27C")
     board.irregularity = None
 
 
 @words("puis sa propre déclaration est examinée", "then his own call is dealt with")
 def then_his_call(board: Board, event: Event) -> None:
-    event.redispatch = True
+    event.follow = event.again()
 
 
-def acceptance_rules(source: str, law: str, what_fr: str, what_en: str) -> list[Rule]:
+@words("le Directeur est à la table", "the Director is at the table")
+def note_director(board: Board, event: Event) -> None:
+    irr = board.irregularity
+    assert irr is not None
+    board.irregularity = replace(irr, director=True)
+
+
+def acceptance_rules(
+    source: str, law: str, what_fr: str, what_en: str, guards: tuple[Guard, ...] = (), actions: tuple[Action, ...] = ()
+) -> list[Rule]:
     """``accept`` and acceptance by calling, for one waiting state."""
     return [
         Rule(
             "accept", source, "auction.calling", law,
             f"l'adversaire de gauche accepte {what_fr}", f"the LHO accepts {what_en}",
-            (by_offender_lho,), (accept_irregular_call,), ruling=True,
+            (by_offender_lho, *guards), (accept_irregular_call, *actions), ruling=True,
         ),
         Rule(
             "call", source, "auction.calling", law,
             f"l'adversaire de gauche déclare : il accepte {what_fr}", f"the LHO calls: he accepts {what_en}",
-            (by_offender_lho,), (accept_irregular_call, then_his_call), ruling=True,
+            (by_offender_lho, *guards), (accept_irregular_call, *actions, then_his_call), ruling=True,
         ),
     ]  # fmt: skip

@@ -2,23 +2,31 @@
 
 A call at one's LHO's turn right after one's own call (30B2, 31C, 32C), or a ``substitute``
 ("I meant 1♠") while partner has not called since (25A4), waits in ``auction.change_of_call``
-for the Director's judgement: unintended (25A) or a change of mind (25B).
+for the Director's judgement. Unintended (25A): the intended call replaces the first, with no
+lead restriction (25A1), and the LHO may take back a call he made over the first one (25A6).
+A change of mind (25B): the LHO may accept the new call by calling over it (25B1: the first call
+is withdrawn), otherwise it is cancelled and the first call stands (25B2); 26B then applies
+unless the substitute carried ``comparable: true``.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from fsm.auction import Relation
+from fsm.auction import CANCELLED, PENDING, STANDING, WITHDRAWN, Entry, Relation
 from fsm.calls import Seat
 from fsm.laws import parties
+from fsm.laws.acceptance import by_offender_lho, note_director, then_his_call
 from fsm.laws.classify import KIND_GUARDS, CallKind, Classification, hold_irregular_call
+from fsm.laws.withdrawn import restrict, ui
 from fsm.spec import LawModule, Option, Rule, StateSpec, words
 
 if TYPE_CHECKING:
     from fsm.board import Board, Event
 
 STATE = "auction.change_of_call"
+INTENDED = "auction.intended_change"
 
 
 def partner_silent_since_own_call(board: Board, seat: Seat) -> bool:
@@ -37,11 +45,109 @@ def own_call_partner_silent(board: Board, event: Event) -> bool:
     return partner_silent_since_own_call(board, event.seat)
 
 
+@words("jugée non intentionnelle", "judged unintended")
+def judged_unintended(board: Board, event: Event) -> bool:
+    return event.judgement == ("unintended", True)
+
+
+@words("jugée intentionnelle (changement d'avis)", "judged intended (a change of mind)")
+def judged_intended(board: Board, event: Event) -> bool:
+    return event.judgement == ("unintended", False)
+
+
+@words("par l'adversaire de gauche, sur la déclaration qu'il peut reprendre", "by the LHO, of the call he may take back")
+def may_withdraw(board: Board, event: Event) -> bool:
+    return board.withdrawable is not None and event.seat is board.withdrawable.seat
+
+
 @words("la substitution attend le jugement du Directeur", "the substitution awaits the Director's judgement")
 def hold_substitution(board: Board, event: Event) -> None:
     assert event.seat is not None
     event.classification = Classification(CallKind.CHANGE, board.auction.turn(), Relation.LHO_PREV)
     hold_irregular_call(board, event)
+    board.irregularity = replace(board.irregularity, comparable=event.comparable)  # type: ignore[arg-type]
+
+
+def _original(board: Board, seat: Seat) -> Entry:
+    return next(e for e in reversed(board.auction.standing()) if e.seat is seat)
+
+
+def _put_in_place(board: Board, original: Entry, substitute: Entry) -> None:
+    """The new call takes the first one's place in the auction, before the calls made over it."""
+    entries = board.auction.entries
+    entries.remove(next(e for e in entries if e is substitute))
+    at = next(i for i, e in enumerate(entries) if e is original) + 1
+    entries.insert(at, replace(substitute, status=STANDING))
+
+
+@words("la déclaration voulue remplace la première (sans 26B) ; l'adversaire de gauche peut reprendre la sienne",
+       "the intended call replaces the first (no 26B); the LHO may take his own back")  # fmt: skip
+def apply_25A(board: Board, event: Event) -> None:
+    irr = board.irregularity
+    assert irr is not None
+    offender = irr.entry.seat
+    original = _original(board, offender)
+    board.auction.with_status(original, WITHDRAWN, "25A")
+    ui(board, original, (offender.partner,))
+    later = board.auction.standing()
+    later = later[later.index(next(e for e in later if e.seat is offender.lho and _after(board, e, original))) :] if any(
+        e.seat is offender.lho and _after(board, e, original) for e in later
+    ) else []
+    board.irregularity = None
+    if not later:  # nobody called over it: the intended call is made now, and judged as any call
+        board.auction.entries.remove(next(e for e in board.auction.entries if e is irr.entry))
+        event.follow = _call_event(irr.entry)
+        return
+    _put_in_place(board, original, irr.entry)
+    board.withdrawable = later[0]
+
+
+def _after(board: Board, entry: Entry, original: Entry) -> bool:
+    entries = board.auction.entries
+    return entries.index(entry) > entries.index(original)
+
+
+@words("changement accepté : la première déclaration est retirée (26B)", "change accepted: the first call is withdrawn (26B)")
+def apply_25B1(board: Board, event: Event) -> None:
+    irr = board.irregularity
+    assert irr is not None
+    offender = irr.entry.seat
+    original = _original(board, offender)
+    board.auction.with_status(original, WITHDRAWN, "25B1")
+    _put_in_place(board, original, irr.entry)
+    ui(board, original, (offender.partner,))
+    if irr.comparable is not True:
+        restrict(board, offender, original)
+    board.irregularity = None
+
+
+@words("changement refusé : annulé, la première déclaration est maintenue (26B)", "change refused: cancelled, the first call stands (26B)")
+def apply_25B2(board: Board, event: Event) -> None:
+    irr = board.irregularity
+    assert irr is not None
+    offender = irr.entry.seat
+    board.auction.with_status(irr.entry, CANCELLED, "25B2")
+    ui(board, irr.entry, (offender.partner,))
+    if irr.comparable is not True:
+        restrict(board, offender, irr.entry)
+    board.irregularity = None
+
+
+@words("sa déclaration est retirée ; il déclare à nouveau", "his call is withdrawn; he calls again")
+def withdraw_later_call(board: Board, event: Event) -> None:
+    """25A6: the withdrawn call is authorized for his side, unauthorized for the opponents."""
+    entry = board.withdrawable
+    assert entry is not None
+    board.auction.with_status(entry, WITHDRAWN, "25A6")
+    ui(board, entry, (entry.seat.lho, entry.seat.rho), "25A6")
+    board.withdrawable = None
+
+
+def _call_event(entry: Entry) -> Event:
+    from fsm.events import Event
+
+    args = {"seat": entry.seat.value, "call": entry.call.pbn()}
+    return Event("call", args, entry.seat, entry.call, entry.artificial, entry.specifies)
 
 
 def may_substitute(board: Board) -> list[Seat]:
@@ -49,24 +155,54 @@ def may_substitute(board: Board) -> list[Seat]:
     return [seat for seat in parties.everyone(board) if partner_silent_since_own_call(board, seat)]
 
 
+def _withdrawer(board: Board) -> list[Seat]:
+    return [board.withdrawable.seat] if board.withdrawable is not None else []
+
+
+_ = PENDING
+
 MODULE = LawModule(
     name="changes",
     laws="21, 25",
-    states=[StateSpec(STATE, "25", "Changement de déclaration", "Change of call", waiting=True)],
+    states=[
+        StateSpec(STATE, "25", "Changement de déclaration", "Change of call", waiting=True),
+        StateSpec(INTENDED, "25B", "Changement d'avis", "Change of mind", waiting=True),
+    ],
     rules=[
         Rule("call", "auction.calling", STATE, "25", "déclaration au tour de l'adversaire de gauche, juste après la sienne",
              "call at his LHO's turn right after his own", (KIND_GUARDS[CallKind.CHANGE],), (hold_irregular_call,)),
         Rule("substitute", "auction.calling", STATE, "25", "le joueur remplace sa dernière déclaration",
              "the player replaces his last call", (own_call_partner_silent,), (hold_substitution,)),
+        Rule("director", STATE, None, "25", "le Directeur est appelé", "the Director is called", (), (note_director,)),
+        Rule("judge", STATE, "auction.calling", "25A", "non intentionnelle : la déclaration voulue est maintenue",
+             "unintended: the intended call stands", (judged_unintended,), (apply_25A,), ruling=True),
+        Rule("judge", STATE, INTENDED, "25B", "intentionnelle : l'adversaire de gauche peut l'accepter",
+             "intended: the LHO may accept it", (judged_intended,)),
+        Rule("director", INTENDED, None, "25B", "le Directeur est appelé", "the Director is called", (), (note_director,)),
+        Rule("accept", INTENDED, "auction.calling", "25B1", "l'adversaire de gauche accepte le changement",
+             "the LHO accepts the change", (by_offender_lho,), (apply_25B1,), ruling=True),
+        Rule("call", INTENDED, "auction.calling", "25B1", "l'adversaire de gauche déclare : il accepte le changement",
+             "the LHO calls: he accepts the change", (by_offender_lho,), (apply_25B1, then_his_call), ruling=True),
+        Rule("refuse", INTENDED, "auction.calling", "25B2", "l'adversaire de gauche refuse le changement",
+             "the LHO refuses the change", (by_offender_lho,), (apply_25B2,), ruling=True),
+        Rule("withdraw", "auction.calling", None, "25A6", "l'adversaire de gauche reprend la déclaration faite sur la première",
+             "the LHO takes back the call he made over the first one", (may_withdraw,), (withdraw_later_call,), ruling=True),
     ],
     options={
         "auction.calling": [
             Option("substitute", may_substitute, "25A", "un joueur remplace sa dernière déclaration tant que son partenaire n'a pas déclaré",
                    "a player replaces his last call while his partner has not called"),
+            Option("withdraw", _withdrawer, "25A6", "reprend la déclaration faite sur la déclaration changée",
+                   "takes back the call he made over the changed call"),
         ],
         STATE: [
-            Option("judge", None, "25A", "le Directeur juge si la première déclaration était non intentionnelle",
-                   "the Director judges whether the first call was unintended"),
+            Option("judge", None, "25A", "le Directeur juge si la première déclaration était non intentionnelle (unintended: true/false)",
+                   "the Director judges whether the first call was unintended (unintended: true/false)"),
+        ],
+        INTENDED: [
+            Option("call", parties.offender_lho, "25B1", "accepte le changement en déclarant", "accepts the change by calling"),
+            Option("accept", parties.offender_lho, "25B1", "accepte le changement", "accepts the change"),
+            Option("refuse", parties.offender_lho, "25B2", "refuse : la première déclaration est maintenue", "refuses: the first call stands"),
         ],
     },
 )  # fmt: skip

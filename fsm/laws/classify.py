@@ -23,9 +23,8 @@ class CallKind(Enum):
     """The kinds of call, each with the law that governs it and its French and English name."""
 
     REGULAR = ("17C", "déclaration régulière", "regular call")
-    COMPLETES = ("22A", "dernier passe : fin des annonces", "final pass: the auction ends")
-    PASSES_OUT = ("22B", "quatrième passe : donne passée", "fourth pass: passed out")
-    DEPRIVED = ("17D3", "trois passes dont un hors tour privant un joueur", "three passes, one out of rotation")
+    JUDGED = ("23A", "déclaration du fautif à juger comparable ou non", "offender's call to be judged comparable or not")
+    DEEMED_PASS = ("28A", "au tour d'un joueur tenu de passer : son passe est présumé", "at a barred player's turn: his pass is deemed made")
     BID_ABOVE_SEVEN = ("38", "enchère au-delà de sept", "bid above seven")
     INADMISSIBLE = ("36", "contre ou surcontre inadmissible", "inadmissible double or redouble")
     CHANGE = ("25", "changement de déclaration", "change of call")
@@ -65,12 +64,6 @@ def is_inadmissible(auction: Auction, seat: Seat, call: Call) -> bool:
     return False
 
 
-def passes_out_of_rotation(auction: Auction, seat: Seat) -> bool:
-    """17D3: would this pass close three passes of which one skipped a player?"""
-    seats = [e.seat for e in auction.passes_since_last_call()] + [seat]
-    return auction.rotation_break(seats) is not None
-
-
 def classify(board: Board, seat: Seat, call: Call, artificial: bool = False) -> Classification:
     auction = board.auction
     turn = auction.turn()
@@ -84,6 +77,8 @@ def _kind(board: Board, auction: Auction, seat: Seat, call: Call, rel: Relation,
         return CallKind.BID_ABOVE_SEVEN
     if is_inadmissible(auction, seat, call):
         return CallKind.INADMISSIBLE
+    if rel is Relation.RHO and board.must_pass(seat.rho) is not None:
+        return CallKind.DEEMED_PASS
     if rel is Relation.LHO_PREV:
         return CallKind.CHANGE
     if rel is not Relation.IN_TURN:
@@ -94,13 +89,13 @@ def _kind(board: Board, auction: Auction, seat: Seat, call: Call, rel: Relation,
         return CallKind.DOUBLE_OUT_OF_ROTATION
     if not call.is_pass and board.must_pass(seat):
         return CallKind.BY_BARRED_PLAYER
+    repeat = board.must_repeat(seat)
+    if repeat is not None and call.pbn() != repeat.call:
+        return CallKind.BY_BARRED_PLAYER  # the issue's reading: an obligation broken is a Law 37 case
     if call.is_bid and not auction.is_sufficient(call):
         return CallKind.INSUFFICIENT
-    if call.is_pass:
-        if auction.last_bid() is not None and auction.trailing_passes() == 2:
-            return CallKind.DEPRIVED if passes_out_of_rotation(auction, seat) else CallKind.COMPLETES
-        if auction.last_bid() is None and len({e.seat for e in auction.standing()} | {seat}) == 4:
-            return CallKind.PASSES_OUT
+    if board.deferred_for(seat) is not None:
+        return CallKind.JUDGED
     return CallKind.REGULAR
 
 

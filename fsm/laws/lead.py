@@ -80,21 +80,21 @@ MODULE = LawModule(
     laws="41, 54",
     states=[
         StateSpec("clarification", "17D1", "Période de clarification", "Clarification period"),
-        StateSpec("clarification.awaiting_lead", "41A", "Entame face cachée attendue", "Face-down lead awaited", initial=True),
-        StateSpec("clarification.face_down_lead", "41B", "Entame face cachée posée", "Face-down lead made"),
+        StateSpec("clarification.face_down_lead", "41A", "Entame face cachée attendue", "Face-down lead awaited", initial=True),
+        StateSpec("clarification.lead_made", "41B", "Entame face cachée posée", "Face-down lead made"),
         StateSpec("lead_out_of_turn", "54", "Entame hors tour face visible", "Opening lead out of turn", waiting=True),
     ],
     rules=[
-        Rule("lead", "clarification.awaiting_lead", "clarification.face_down_lead", "41A",
+        Rule("lead", "clarification.face_down_lead", "clarification.lead_made", "41A",
              "l'entameur entame face cachée", "the leader leads face down", (leader_face_down,), (place_lead,)),
-        Rule("lead", "clarification.awaiting_lead", "play", "41C",
+        Rule("lead", "clarification.face_down_lead", "play", "41C",
              "l'entameur entame face visible : le jeu commence", "the leader leads face up: play begins", (leader_faced,), (place_lead,)),
-        Rule("lead", "clarification.awaiting_lead", None, "41A",
+        Rule("lead", "clarification.face_down_lead", None, "41A",
              "entame face cachée du mauvais défenseur : rendue", "face-down lead by the wrong defender: returned",
              (partner_of_leader_face_down,), (return_wrong_face_down_lead,)),
         Rule("lead", "clarification", "lead_out_of_turn", "54",
              "entame face visible par le mauvais défenseur", "faced lead by the wrong defender", (partner_of_leader_faced,), (place_lead,)),
-        Rule("face_lead", "clarification.face_down_lead", "play", "41C",
+        Rule("face_lead", "clarification.lead_made", "play", "41C",
              "l'entame est retournée : fin de la période des annonces", "the lead is faced: the auction period ends",
              (by_leader,), (face_the_lead,)),
         Rule("review", "clarification", None, "41B", "rappel des annonces (41B, 20C1)", "review of the auction (41B, 20C1)",
@@ -103,11 +103,11 @@ MODULE = LawModule(
              (by_leader_partner_or_declarer,), (note_clarification,)),
     ],
     options={
-        "clarification.awaiting_lead": [
+        "clarification.face_down_lead": [
             Option("lead", parties.opening_leader, "41A", "entame face cachée", "leads face down"),
             Option("review", parties.leader_partner_and_declarer, "41B", "peut demander un rappel des annonces", "may ask for a review of the auction"),
         ],
-        "clarification.face_down_lead": [
+        "clarification.lead_made": [
             Option("face_lead", parties.opening_leader, "41C", "retourne l'entame : le jeu commence", "faces the lead: play begins"),
             Option("review", parties.leader_partner_and_declarer, "41B", "peut demander un rappel des annonces", "may ask for a review of the auction"),
         ],

@@ -6,12 +6,13 @@ clarification period (22A, 17D1) or passes the board out (22B, 17D2).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from fsm.auction import STANDING, Entry
 from fsm.laws import parties
 from fsm.laws.classify import KIND_GUARDS, CallKind
-from fsm.rulings import PASS_NEXT_TURN
+from fsm.rulings import PASS_NEXT_TURN, REPEAT_CALL, Obligation
 from fsm.spec import LawModule, Option, Rule, StateSpec, words
 
 if TYPE_CHECKING:
@@ -32,20 +33,41 @@ def take_side_cards(board: Board, event: Event) -> None:
     board.sides_with_cards = (*board.sides_with_cards, event.seat.side)
 
 
+# Other law modules register here what a call in rotation settles for them (31A, 25A6…).
+AFTER_CALL: list[Callable[[Board, Entry], None]] = []
+
+
 @words("la déclaration est enregistrée", "the call is recorded")
 def record_call(board: Board, event: Event) -> None:
-    """Record a call in rotation; a pass fulfils an obligation to pass at that turn (30A, 24B…)."""
+    """Record a call in rotation."""
     assert event.seat is not None and event.call is not None
-    board.auction.entries.append(
-        Entry(event.seat, event.call, STANDING, artificial=event.artificial, specifies=event.specifies)
-    )
-    if event.call.is_pass:
-        board.obligations = [o for o in board.obligations if not (o.seat is event.seat and o.kind == PASS_NEXT_TURN)]
+    stand(board, Entry(event.seat, event.call, STANDING, artificial=event.artificial, specifies=event.specifies))
+
+
+def stand(board: Board, entry: Entry) -> None:
+    """A call takes its place in the auction; the obligations it fulfils end (30A, 24B, 31A1…)."""
+    board.auction.entries.append(entry)
+    board.obligations = [o for o in board.obligations if not _fulfilled(o, entry)]
+    for hook in AFTER_CALL:
+        hook(board, entry)
+
+
+def _fulfilled(o: Obligation, entry: Entry) -> bool:
+    if o.seat is not entry.seat:
+        return False
+    if o.kind == PASS_NEXT_TURN:
+        return entry.call.is_pass
+    if o.kind == REPEAT_CALL:
+        return entry.call.pbn() == o.call
+    return False
 
 
 @words("fin des annonces : les obligations de passer cessent", "end of the auction: obligations to pass end")
 def end_auction(board: Board, event: Event) -> None:
+    """Obligations to pass last "until the end of the auction" at most; so do deferred judgements."""
     board.obligations = []
+    board.deferred = []
+    board.withdrawable = None
 
 
 @words("le Directeur est appelé à la table", "the Director is called to the table")
@@ -58,8 +80,16 @@ def hands_returned(board: Board, event: Event) -> None:
     """17D2: the auction period of a passed-out board ends here."""
 
 
-def _call_rule(kind: CallKind, dest: str | None, fr: str, en: str, *actions) -> Rule:  # noqa: ANN002
-    return Rule("call", "auction.calling", dest, kind.law, fr, en, (KIND_GUARDS[kind],), (record_call, *actions))
+@words("trois passes consécutifs en rotation après une enchère", "three consecutive passes in rotation after a bid")
+def passes_in_rotation(board: Board, event: Event) -> bool:
+    auction = board.auction
+    seats = [e.seat for e in auction.passes_since_last_call()]
+    return auction.is_completed() and auction.rotation_break(seats) is None
+
+
+@words("les quatre joueurs ont passé", "all four players have passed")
+def all_four_passed(board: Board, event: Event) -> bool:
+    return board.auction.is_passed_out()
 
 
 MODULE = LawModule(
@@ -85,12 +115,12 @@ MODULE = LawModule(
             "l'autre camp sort ses cartes", "the other side takes its cards",
             (side_still_in_board,), (take_side_cards,),
         ),
-        _call_rule(CallKind.REGULAR, None, "déclaration à son tour", "call in rotation"),
-        _call_rule(
-            CallKind.COMPLETES, "clarification", "trois passes après une enchère : fin des annonces",
-            "three passes after a bid: the auction ends", end_auction,
-        ),
-        _call_rule(CallKind.PASSES_OUT, "passed_out", "quatre passes : donne passée", "four passes: passed out", end_auction),
+        Rule("call", "auction.calling", None, "17C", "déclaration à son tour", "call in rotation",
+             (KIND_GUARDS[CallKind.REGULAR],), (record_call,)),
+        Rule("auction_ends", "auction.calling", "clarification", "22A", "fin des annonces", "the auction ends",
+             (passes_in_rotation,), (end_auction,)),
+        Rule("auction_ends", "auction.calling", "passed_out", "22B", "donne passée", "passed out",
+             (all_four_passed,), (end_auction,)),
         Rule(
             "return_hands", "passed_out", "returned", "17D2",
             "les mains retournent dans l'étui", "the hands go back into the board",

@@ -44,8 +44,7 @@ def test_relation(offender, turn, called, expected):
         ("1H", E, "8C", CallKind.BID_ABOVE_SEVEN),
         ("1H", N, "2H", CallKind.CHANGE),  # at his LHO's turn right after his own call
         ("1H Pass", S, "Pass", CallKind.REGULAR),
-        ("1H Pass Pass", W, "Pass", CallKind.COMPLETES),
-        ("Pass Pass Pass", W, "Pass", CallKind.PASSES_OUT),
+        ("1H Pass Pass", W, "Pass", CallKind.REGULAR),  # the auction then ends (22A), see test_normal
         ("1H X", S, "Pass", CallKind.REGULAR),
     ],
 )

@@ -25,7 +25,7 @@ def test_contract_and_declarer_22A(dealer, calls, contract, declarer):
     board = Board(dealer=dealer)
     board.calls(calls)
     snap = board.snapshot()
-    assert (snap["contract"], snap["declarer"], snap["state"]) == (contract, declarer, "clarification.awaiting_lead")
+    assert (snap["contract"], snap["declarer"], snap["state"]) == (contract, declarer, "clarification.face_down_lead")
 
 
 def test_four_passes_22B_then_hands_returned_17D2():
