@@ -188,10 +188,10 @@ class Auction:
                 return e.seat
         return bid.seat  # pragma: no cover - the last bid itself always qualifies
 
-    def with_status(self, entry: Entry, status: str, law: str | None = None) -> None:
-        """Replace one entry (identity-based) with a new status."""
+    def with_status(self, entry: Entry, status: str, law: str | None = None) -> Entry:
+        """Replace one entry (found by identity) with a new status; returns the new entry."""
         for i, e in enumerate(self.entries):
             if e is entry:
                 self.entries[i] = replace(e, status=status, law=law if law is not None else e.law)
-                return
+                return self.entries[i]
         raise KeyError(entry)  # pragma: no cover

@@ -308,9 +308,9 @@ class Board:
         return None
 
     def deferred_for(self, seat: Seat) -> Deferred | None:
-        """A consequence waiting for this seat's next call (31A, 32A for the RHO; 30B1, 31A2… for the offender)."""
+        """The judgement this offender's next call awaits (30B1, 31A2, 31B, 32A2, 32B), if any."""
         for d in self.deferred:
-            if d.waiting_for is seat:
+            if d.waiting_for is seat and d.offender is seat:
                 return d
         return None
 

@@ -177,6 +177,8 @@ def _fire(board: Board, event: Event) -> Step:
 
     source = board.state
     fired: list[Rule] = []
+    if event.name not in machine().events:  # an event no law of the machine handles yet
+        raise _refusal(board, event, None)
     try:
         machine().trigger_event(board, event.name, event=event, fired=fired)
     except MachineError:

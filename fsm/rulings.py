@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from fsm.calls import Card, Seat, Strain
+from fsm.calls import Card, Seat
 
 PASS_NEXT_TURN = "pass_next_turn"
 PASS_REST = "pass_rest"

@@ -236,7 +236,9 @@ def run(s: Scenario) -> Result:
             ((ev_name, ev_args),) = args["event"].items()
             try:
                 apply_event(board, args["event"])
-            except FsmError as err:
+            except Exception as err:
+                if not isinstance(err, FsmError):
+                    return Result(s, False, f"event {n}: internal error {type(err).__name__}: {err}")
                 want = args.get("law")
                 if want is not None and str(want) != str(err.law):
                     return Result(s, False, f"event {n}: {ev_name} refused under law {err.law}, expected {want}")
@@ -249,6 +251,8 @@ def run(s: Scenario) -> Result:
                 apply_event(board, entry)
             except FsmError as err:
                 return Result(s, False, f"event {n} ({name}): {err}")
+            except Exception as err:  # an engine bug is a failure with its name, never a traceback
+                return Result(s, False, f"event {n} ({name}): internal error {type(err).__name__}: {err}")
         if n in s.checkpoints:
             diff = compare(s.checkpoints[n], board.snapshot())
             if diff:

@@ -80,10 +80,15 @@ EVENTS = st.one_of(
     st.builds(lambda s: ("face_lead", {"seat": s}), st.sampled_from([s.value for s in SEATS])),
     st.just(("return_hands", {})),
     st.just(("director", {})),
+    st.builds(lambda s: ("refuse", {"seat": s}), st.sampled_from([s.value for s in SEATS])),
+    st.builds(lambda s: ("withdraw", {"seat": s}), st.sampled_from([s.value for s in SEATS])),
+    st.builds(lambda k, v: ("judge", {k: v}), st.sampled_from(["comparable", "unintended"]), st.booleans()),
+    st.builds(lambda s, c, v: ("call", {"seat": s, "call": c, "comparable": v}), st.sampled_from([s.value for s in SEATS]),
+              st.sampled_from(["Pass", "2D", "X"]), st.booleans()),
 )  # fmt: skip
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(st.sampled_from([s.value for s in SEATS]), st.lists(EVENTS, max_size=40))
 def test_any_event_sequence_refuses_cleanly_and_replays(dealer, events):
     board = Board(dealer=dealer)
@@ -94,4 +99,6 @@ def test_any_event_sequence_refuses_cleanly_and_replays(dealer, events):
         except IllegalEvent as err:
             assert err.law, "every refusal names a law"
             assert board.snapshot() == before
+        for key in ("auction", "cancelled"):
+            assert all(":" in token for token in board.snapshot()[key])
     assert Board.replay(board.record()).snapshot() == board.snapshot()

@@ -59,11 +59,11 @@ def acceptance_rules(
         Rule(
             "accept", source, "auction.calling", law,
             f"l'adversaire de gauche accepte {what_fr}", f"the LHO accepts {what_en}",
-            (by_offender_lho, *guards), (accept_irregular_call, *actions), ruling=True,
+            (by_offender_lho, *guards), (*actions, accept_irregular_call), ruling=True,
         ),
         Rule(
             "call", source, "auction.calling", law,
             f"l'adversaire de gauche déclare : il accepte {what_fr}", f"the LHO calls: he accepts {what_en}",
-            (by_offender_lho, *guards), (accept_irregular_call, *actions, then_his_call), ruling=True,
+            (by_offender_lho, *guards), (*actions, accept_irregular_call, then_his_call), ruling=True,
         ),
     ]  # fmt: skip

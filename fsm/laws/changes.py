@@ -55,7 +55,9 @@ def judged_intended(board: Board, event: Event) -> bool:
     return event.judgement == ("unintended", False)
 
 
-@words("par l'adversaire de gauche, sur la déclaration qu'il peut reprendre", "by the LHO, of the call he may take back")
+@words(
+    "par l'adversaire de gauche, sur la déclaration qu'il peut reprendre", "by the LHO, of the call he may take back"
+)
 def may_withdraw(board: Board, event: Event) -> bool:
     return board.withdrawable is not None and event.seat is board.withdrawable.seat
 
@@ -87,33 +89,28 @@ def apply_25A(board: Board, event: Event) -> None:
     assert irr is not None
     offender = irr.entry.seat
     original = _original(board, offender)
-    board.auction.with_status(original, WITHDRAWN, "25A")
+    standing = board.auction.standing()
+    later = standing[standing.index(original) + 1 :]
+    original = board.auction.with_status(original, WITHDRAWN, "25A")
     ui(board, original, (offender.partner,))
-    later = board.auction.standing()
-    later = later[later.index(next(e for e in later if e.seat is offender.lho and _after(board, e, original))) :] if any(
-        e.seat is offender.lho and _after(board, e, original) for e in later
-    ) else []
     board.irregularity = None
     if not later:  # nobody called over it: the intended call is made now, and judged as any call
         board.auction.entries.remove(next(e for e in board.auction.entries if e is irr.entry))
         event.follow = _call_event(irr.entry)
         return
     _put_in_place(board, original, irr.entry)
-    board.withdrawable = later[0]
+    board.withdrawable = later[0]  # the LHO's call over the first call (25A6)
 
 
-def _after(board: Board, entry: Entry, original: Entry) -> bool:
-    entries = board.auction.entries
-    return entries.index(entry) > entries.index(original)
-
-
-@words("changement accepté : la première déclaration est retirée (26B)", "change accepted: the first call is withdrawn (26B)")
+@words(
+    "changement accepté : la première déclaration est retirée (26B)",
+    "change accepted: the first call is withdrawn (26B)",
+)
 def apply_25B1(board: Board, event: Event) -> None:
     irr = board.irregularity
     assert irr is not None
     offender = irr.entry.seat
-    original = _original(board, offender)
-    board.auction.with_status(original, WITHDRAWN, "25B1")
+    original = board.auction.with_status(_original(board, offender), WITHDRAWN, "25B1")
     _put_in_place(board, original, irr.entry)
     ui(board, original, (offender.partner,))
     if irr.comparable is not True:
@@ -121,7 +118,10 @@ def apply_25B1(board: Board, event: Event) -> None:
     board.irregularity = None
 
 
-@words("changement refusé : annulé, la première déclaration est maintenue (26B)", "change refused: cancelled, the first call stands (26B)")
+@words(
+    "changement refusé : annulé, la première déclaration est maintenue (26B)",
+    "change refused: cancelled, the first call stands (26B)",
+)
 def apply_25B2(board: Board, event: Event) -> None:
     irr = board.irregularity
     assert irr is not None

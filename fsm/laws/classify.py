@@ -23,8 +23,16 @@ class CallKind(Enum):
     """The kinds of call, each with the law that governs it and its French and English name."""
 
     REGULAR = ("17C", "déclaration régulière", "regular call")
-    JUDGED = ("23A", "déclaration du fautif à juger comparable ou non", "offender's call to be judged comparable or not")
-    DEEMED_PASS = ("28A", "au tour d'un joueur tenu de passer : son passe est présumé", "at a barred player's turn: his pass is deemed made")
+    JUDGED = (
+        "23A",
+        "déclaration du fautif à juger comparable ou non",
+        "offender's call to be judged comparable or not",
+    )
+    DEEMED_PASS = (
+        "28A",
+        "au tour d'un joueur tenu de passer : son passe est présumé",
+        "at a barred player's turn: his pass is deemed made",
+    )
     BID_ABOVE_SEVEN = ("38", "enchère au-delà de sept", "bid above seven")
     INADMISSIBLE = ("36", "contre ou surcontre inadmissible", "inadmissible double or redouble")
     CHANGE = ("25", "changement de déclaration", "change of call")

@@ -121,13 +121,19 @@ def lowest_same_denominations(board: Board, ib: Entry, call: Call, specifies: tu
     return True
 
 
-@words("la plus petite enchère suffisante spécifiant la même dénomination", "the lowest sufficient bid specifying the same denomination")
+@words(
+    "la plus petite enchère suffisante spécifiant la même dénomination",
+    "the lowest sufficient bid specifying the same denomination",
+)
 def is_lowest_same(board: Board, event: Event) -> bool:
     assert event.call is not None
-    return lowest_same_denominations(board, _irr(board).entry, event.call, event.specifies, event.artificial)
+    irr = _irr(board)
+    return lowest_same_denominations(board, irr.original or irr.entry, event.call, event.specifies, event.artificial)
 
 
-@words("autre que la plus petite enchère dans la même dénomination", "other than the lowest bid in the same denomination")
+@words(
+    "autre que la plus petite enchère dans la même dénomination", "other than the lowest bid in the same denomination"
+)
 def not_lowest_same(board: Board, event: Event) -> bool:
     return not replacement_insufficient(board, event) and not is_lowest_same(board, event)
 
@@ -162,7 +168,9 @@ def held_double(board: Board, event: Event) -> bool:
 
 
 # --- actions ---------------------------------------------------------------------------------
-@words("le remplacement fait avant l'arbitrage est retenu (27C)", "the replacement made before the ruling is held (27C)")
+@words(
+    "le remplacement fait avant l'arbitrage est retenu (27C)", "the replacement made before the ruling is held (27C)"
+)
 def hold_premature(board: Board, event: Event) -> None:
     irr = _irr(board)
     entry = _entry(event, PENDING)
@@ -170,7 +178,10 @@ def hold_premature(board: Board, event: Event) -> None:
     board.irregularity = replace(irr, replacement=entry)
 
 
-@words("l'enchère insuffisante est retirée : le fautif doit la remplacer", "the insufficient bid is withdrawn: the offender must replace it")
+@words(
+    "l'enchère insuffisante est retirée : le fautif doit la remplacer",
+    "the insufficient bid is withdrawn: the offender must replace it",
+)
 def refuse_insufficient(board: Board, event: Event) -> None:
     irr = _irr(board)
     board.auction.with_status(irr.entry, WITHDRAWN, "27B")
@@ -191,7 +202,10 @@ def refuse_then_replace(board: Board, event: Event) -> None:
     event.follow = event.again()
 
 
-@words("l'enchère insuffisante de remplacement attend l'adversaire de gauche", "the insufficient replacement awaits the LHO")
+@words(
+    "l'enchère insuffisante de remplacement attend l'adversaire de gauche",
+    "the insufficient replacement awaits the LHO",
+)
 def hold_second(board: Board, event: Event) -> None:
     irr = _irr(board)
     entry = _entry(event, PENDING)
@@ -222,7 +236,9 @@ def _lift_bar_if_setting(board: Board, offender) -> None:  # noqa: ANN001
         ]
 
 
-@words("aucune autre rectification ; révision possible (27D)", "no further rectification; the Director may review (27D)")
+@words(
+    "aucune autre rectification ; révision possible (27D)", "no further rectification; the Director may review (27D)"
+)
 def apply_27B1a(board: Board, event: Event) -> None:
     irr = _irr(board)
     review(board, "27D")
@@ -230,7 +246,10 @@ def apply_27B1a(board: Board, event: Event) -> None:
     _finish(board, _entry(event, STANDING))
 
 
-@words("déclaration comparable : aucune autre rectification (27D, 23C)", "comparable call: no further rectification (27D, 23C)")
+@words(
+    "déclaration comparable : aucune autre rectification (27D, 23C)",
+    "comparable call: no further rectification (27D, 23C)",
+)
 def apply_27B1b(board: Board, event: Event) -> None:
     irr = _irr(board)
     review(board, "27D", "23C")
@@ -257,14 +276,20 @@ def _bar_partner(board: Board, law: str) -> None:
     review(board, "72C")
 
 
-@words("le partenaire du fautif passe jusqu'à la fin des annonces (26B, 72C)", "the offender's partner passes for the rest of the auction (26B, 72C)")
+@words(
+    "le partenaire du fautif passe jusqu'à la fin des annonces (26B, 72C)",
+    "the offender's partner passes for the rest of the auction (26B, 72C)",
+)
 def apply_27B2(board: Board, event: Event) -> None:
     irr = _irr(board)
     _bar_partner(board, "27B2")
     _finish(board, irr.replacement if irr.replacement is not None else _entry(event, STANDING))
 
 
-@words("contre annulé ; le fautif remplace à nouveau ; partenaire barré (26B, 72C)", "double cancelled; the offender replaces again; partner barred (26B, 72C)")
+@words(
+    "contre annulé ; le fautif remplace à nouveau ; partenaire barré (26B, 72C)",
+    "double cancelled; the offender replaces again; partner barred (26B, 72C)",
+)
 def apply_27B3(board: Board, event: Event) -> None:
     irr = _irr(board)
     if irr.replacement is not None:
@@ -275,7 +300,9 @@ def apply_27B3(board: Board, event: Event) -> None:
     board.irregularity = replace(_irr(board), replacement=None, stage="replacement", barred=True)
 
 
-@words("seconde enchère insuffisante refusée : annulée, comme 27B3", "second insufficient bid refused: cancelled, as 27B3")
+@words(
+    "seconde enchère insuffisante refusée : annulée, comme 27B3", "second insufficient bid refused: cancelled, as 27B3"
+)
 def refuse_second(board: Board, event: Event) -> None:
     irr = _irr(board)
     board.auction.with_status(irr.entry, CANCELLED, "27B4")
@@ -290,6 +317,26 @@ def accept_second(board: Board, event: Event) -> None:
     first = irr.original
     if first is not None:
         ui(board, first, (first.seat.partner,))
+
+
+@words("pendant le remplacement d'une enchère insuffisante", "while an insufficient bid is being replaced")
+def replacing_27(board: Board, event: Event) -> bool:
+    return _is_27(board) and _irr(board).stage == "replacement"
+
+
+@words(
+    "la déclaration de remplacement doit être une déclaration légale du fautif",
+    "the replacement must be a legal call by the offender",
+)
+def refuse_replacement(board: Board, event: Event) -> None:
+    """27B: refused, and the board is left as it was (the dispatcher restores it)."""
+    from fsm.errors import IllegalEvent
+
+    raise IllegalEvent(
+        "le fautif doit remplacer l'enchère insuffisante par une déclaration légale",
+        "the offender must replace the insufficient bid with a legal call",
+        law="27B",
+    )
 
 
 def _entry(event: Event, status: str) -> Entry:
@@ -345,6 +392,8 @@ MODULE = LawModule(
              (apply_27B3,), ruling=True),
         Rule("call", REPLACEMENT, RULING, "23A", f"{_REPLACE} : comparable ?", f"{_REPLACE_EN}: comparable?",
              (offender_legal_call, not_lowest_same, carries_no_judgement), (hold_for_ruling,)),
+        Rule("call", REPLACEMENT, None, "27B", "toute autre déclaration est refusée", "any other call is refused",
+             (replacing_27,), (refuse_replacement,)),
         # --- the Director's judgement (23A) ---
         Rule("judge", RULING, "auction.calling", "27B1(b)", "comparable : aucune autre rectification",
              "comparable: no further rectification", (judging_27, judged_comparable), (apply_27B1b,), ruling=True),

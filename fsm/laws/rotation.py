@@ -83,10 +83,18 @@ def by_skipped_rho(board: Board, event: Event) -> bool:
     )
 
 
-@words("par le joueur dont c'était le tour, le Directeur étant là", "by the player whose turn it was, the Director being there")
+@words(
+    "par le joueur dont c'était le tour, le Directeur étant là",
+    "by the player whose turn it was, the Director being there",
+)
 def by_turn_after_director(board: Board, event: Event) -> bool:
     irr = board.irregularity
-    return irr is not None and irr.director and event.seat is irr.classification.turn and event.seat is not irr.entry.seat.lho
+    return (
+        irr is not None
+        and irr.director
+        and event.seat is irr.classification.turn
+        and event.seat is not irr.entry.seat.lho
+    )
 
 
 @words("une passe, une enchère ou un contre dont la conséquence attend le tour suivant",
@@ -97,7 +105,10 @@ def judging_deferred(board: Board, event: Event) -> bool:
 
 
 # --- actions ---------------------------------------------------------------------------------
-@words("la déclaration hors tour est annulée sans rectification (16C2)", "the call out of rotation is cancelled without rectification (16C2)")
+@words(
+    "la déclaration hors tour est annulée sans rectification (16C2)",
+    "the call out of rotation is cancelled without rectification (16C2)",
+)
 def cancel_forfeited(board: Board, event: Event) -> None:
     """28B: the right to rectification is forfeited; O's cancelled call is UI to his partner (16C2)."""
     irr = board.irregularity
@@ -116,7 +127,9 @@ def _cancel(board: Board) -> Entry:
     return irr.entry
 
 
-@words("annulé ; le fautif passera à son prochain tour (72C)", "cancelled; the offender will pass at his next turn (72C)")
+@words(
+    "annulé ; le fautif passera à son prochain tour (72C)", "cancelled; the offender will pass at his next turn (72C)"
+)
 def apply_30A(board: Board, event: Event) -> None:
     entry = _cancel(board)
     bar(board, entry.seat, PASS_NEXT_TURN, "30A")
@@ -140,27 +153,42 @@ def _wait_for_rho(board: Board, family: str) -> None:
     board.deferred.append(Deferred(entry.seat, family, entry.token(), entry.seat.rho))
 
 
-@words("annulé ; partenaire libre (16C2) ; la prochaine déclaration du fautif sera jugée", "cancelled; partner free (16C2); the offender's next call will be judged")
+@words(
+    "annulé ; partenaire libre (16C2) ; la prochaine déclaration du fautif sera jugée",
+    "cancelled; partner free (16C2); the offender's next call will be judged",
+)
 def apply_30B1(board: Board, event: Event) -> None:
     _free_partner(board, "30B1")
 
 
-@words("annulé ; la suite dépend de la déclaration de l'adversaire de droite", "cancelled; what follows depends on the RHO's call")
+@words(
+    "annulé ; la suite dépend de la déclaration de l'adversaire de droite",
+    "cancelled; what follows depends on the RHO's call",
+)
 def apply_31A(board: Board, event: Event) -> None:
     _wait_for_rho(board, "31A")
 
 
-@words("annulé ; partenaire libre (16C2) ; la prochaine déclaration du fautif sera jugée", "cancelled; partner free (16C2); the offender's next call will be judged")
+@words(
+    "annulé ; partenaire libre (16C2) ; la prochaine déclaration du fautif sera jugée",
+    "cancelled; partner free (16C2); the offender's next call will be judged",
+)
 def apply_31B(board: Board, event: Event) -> None:
     _free_partner(board, "31B")
 
 
-@words("annulé ; la suite dépend de la déclaration de l'adversaire de droite", "cancelled; what follows depends on the RHO's call")
+@words(
+    "annulé ; la suite dépend de la déclaration de l'adversaire de droite",
+    "cancelled; what follows depends on the RHO's call",
+)
 def apply_32A(board: Board, event: Event) -> None:
     _wait_for_rho(board, "32A")
 
 
-@words("annulé ; partenaire libre (16C2) ; la prochaine déclaration du fautif sera jugée", "cancelled; partner free (16C2); the offender's next call will be judged")
+@words(
+    "annulé ; partenaire libre (16C2) ; la prochaine déclaration du fautif sera jugée",
+    "cancelled; partner free (16C2); the offender's next call will be judged",
+)
 def apply_32B(board: Board, event: Event) -> None:
     _free_partner(board, "32B")
 
@@ -184,7 +212,10 @@ def after_call(board: Board, entry: Entry) -> None:
 AFTER_CALL.append(after_call)
 
 
-@words("la déclaration du fautif attend le jugement « comparable »", "the offender's call awaits the 'comparable' judgement")
+@words(
+    "la déclaration du fautif attend le jugement « comparable »",
+    "the offender's call awaits the 'comparable' judgement",
+)
 def hold_judged_call(board: Board, event: Event) -> None:
     assert event.seat is not None and event.call is not None and event.classification is not None
     deferred = board.deferred_for(event.seat)
@@ -225,7 +256,10 @@ def settle_comparable(board: Board, event: Event) -> None:
     _settle(board, irr.deferred, True)
 
 
-@words("non comparable : le partenaire passe à son prochain tour (26B, 72C)", "not comparable: partner passes at his next turn (26B, 72C)")
+@words(
+    "non comparable : le partenaire passe à son prochain tour (26B, 72C)",
+    "not comparable: partner passes at his next turn (26B, 72C)",
+)
 def settle_not_comparable(board: Board, event: Event) -> None:
     irr = board.irregularity
     assert irr is not None and irr.deferred is not None
@@ -233,7 +267,10 @@ def settle_not_comparable(board: Board, event: Event) -> None:
     _settle(board, irr.deferred, False)
 
 
-@words("la déclaration portant son jugement est enregistrée et réglée", "the call carrying its judgement is recorded and settled")
+@words(
+    "la déclaration portant son jugement est enregistrée et réglée",
+    "the call carrying its judgement is recorded and settled",
+)
 def record_judged_call(board: Board, event: Event) -> None:
     assert event.seat is not None
     deferred = board.deferred_for(event.seat)
@@ -274,7 +311,10 @@ def a_player_deprived(board: Board, event: Event) -> bool:
     return auction.is_completed() and auction.rotation_break(seats) is not None
 
 
-@words("les passes consécutifs sont annulés ; le tour revient au joueur privé", "the consecutive passes are cancelled; the turn goes back to the deprived player")
+@words(
+    "les passes consécutifs sont annulés ; le tour revient au joueur privé",
+    "the consecutive passes are cancelled; the turn goes back to the deprived player",
+)
 def cancel_passes_17D3(board: Board, event: Event) -> None:
     """17D3: cancel every pass from the first one that skipped a player; the turn is then his.
 
@@ -304,24 +344,65 @@ def _waiting(state: str, kind: CallKind, law: str, fr: str, en: str, accept_fr: 
     rules = [
         Rule("call", "auction.calling", state, law, fr, en, (KIND_GUARDS[kind],), (hold_irregular_call,)),
         *acceptance_rules(state, "29A", accept_fr, accept_en),
-        Rule("call", state, "auction.calling", "28B",
-             "le joueur dont c'était le tour déclare : annulation sans rectification",
-             "the player whose turn it was calls: cancelled without rectification",
-             (by_skipped_rho,), (cancel_forfeited, then_his_call), ruling=True),
+        Rule(
+            "call",
+            state,
+            "auction.calling",
+            "28B",
+            "le joueur dont c'était le tour déclare : annulation sans rectification",
+            "the player whose turn it was calls: cancelled without rectification",
+            (by_skipped_rho,),
+            (cancel_forfeited, then_his_call),
+            ruling=True,
+        ),
         Rule("director", state, None, "29B", "le Directeur est appelé", "the Director is called", (), (note_director,)),
-        Rule("refuse", state, "auction.calling", rho_law, "refusé, au tour de l'adversaire de droite",
-             "refused, at the RHO's turn", (by_offender_lho, at_rho_turn), (rho_action,), ruling=True),
-        Rule("call", state, "auction.calling", rho_law, "le joueur dont c'était le tour déclare : refusé (29B)",
-             "the player whose turn it was calls: refused (29B)", (by_turn_after_director, at_rho_turn),
-             (rho_action, then_his_call), ruling=True),
+        Rule(
+            "refuse",
+            state,
+            "auction.calling",
+            rho_law,
+            "refusé, au tour de l'adversaire de droite",
+            "refused, at the RHO's turn",
+            (by_offender_lho, at_rho_turn),
+            (rho_action,),
+            ruling=True,
+        ),
+        Rule(
+            "call",
+            state,
+            "auction.calling",
+            rho_law,
+            "le joueur dont c'était le tour déclare : refusé (29B)",
+            "the player whose turn it was calls: refused (29B)",
+            (by_turn_after_director, at_rho_turn),
+            (rho_action, then_his_call),
+            ruling=True,
+        ),
     ]
     if other_action is not None:
         rules += [
-            Rule("refuse", state, "auction.calling", other_law, "refusé, au tour du partenaire ou de l'adversaire de gauche",
-                 "refused, at partner's or the LHO's turn", (by_offender_lho, at_partner_or_lho_turn), (other_action,), ruling=True),
-            Rule("call", state, "auction.calling", other_law, "le partenaire déclare à son tour : refusé (29B)",
-                 "partner calls in turn: refused (29B)", (by_turn_after_director, at_partner_or_lho_turn),
-                 (other_action, then_his_call), ruling=True),
+            Rule(
+                "refuse",
+                state,
+                "auction.calling",
+                other_law,
+                "refusé, au tour du partenaire ou de l'adversaire de gauche",
+                "refused, at partner's or the LHO's turn",
+                (by_offender_lho, at_partner_or_lho_turn),
+                (other_action,),
+                ruling=True,
+            ),
+            Rule(
+                "call",
+                state,
+                "auction.calling",
+                other_law,
+                "le partenaire déclare à son tour : refusé (29B)",
+                "partner calls in turn: refused (29B)",
+                (by_turn_after_director, at_partner_or_lho_turn),
+                (other_action, then_his_call),
+                ruling=True,
+            ),
         ]
     return rules
 
@@ -331,18 +412,62 @@ def _judged_rules() -> list[Rule]:
     for family, (yes, no) in JUDGED_LAWS.items():
         guard = _family_is(family)
         rules += [
-            Rule("call", "auction.calling", None, yes, "déclaration du fautif, comparable", "the offender's call, comparable",
-                 (KIND_GUARDS[CallKind.JUDGED], guard, carries_comparable), (record_judged_call,), ruling=True),
-            Rule("call", "auction.calling", None, no, "déclaration du fautif, non comparable", "the offender's call, not comparable",
-                 (KIND_GUARDS[CallKind.JUDGED], guard, carries_not_comparable), (record_judged_call,), ruling=True),
-            Rule("judge", RULING, "auction.calling", yes, "comparable", "comparable",
-                 (judging_deferred, guard, judged_comparable), (settle_comparable,), ruling=True),
-            Rule("judge", RULING, "auction.calling", no, "non comparable", "not comparable",
-                 (judging_deferred, guard, judged_not_comparable), (settle_not_comparable,), ruling=True),
+            Rule(
+                "call",
+                "auction.calling",
+                None,
+                yes,
+                "déclaration du fautif, comparable",
+                "the offender's call, comparable",
+                (KIND_GUARDS[CallKind.JUDGED], guard, carries_comparable),
+                (record_judged_call,),
+                ruling=True,
+            ),
+            Rule(
+                "call",
+                "auction.calling",
+                None,
+                no,
+                "déclaration du fautif, non comparable",
+                "the offender's call, not comparable",
+                (KIND_GUARDS[CallKind.JUDGED], guard, carries_not_comparable),
+                (record_judged_call,),
+                ruling=True,
+            ),
+            Rule(
+                "judge",
+                RULING,
+                "auction.calling",
+                yes,
+                "comparable",
+                "comparable",
+                (judging_deferred, guard, judged_comparable),
+                (settle_comparable,),
+                ruling=True,
+            ),
+            Rule(
+                "judge",
+                RULING,
+                "auction.calling",
+                no,
+                "non comparable",
+                "not comparable",
+                (judging_deferred, guard, judged_not_comparable),
+                (settle_not_comparable,),
+                ruling=True,
+            ),
         ]
     rules.append(
-        Rule("call", "auction.calling", RULING, "23A", "déclaration du fautif : comparable ?", "the offender's call: comparable?",
-             (KIND_GUARDS[CallKind.JUDGED], carries_no_judgement), (hold_judged_call,))
+        Rule(
+            "call",
+            "auction.calling",
+            RULING,
+            "23A",
+            "déclaration du fautif : comparable ?",
+            "the offender's call: comparable?",
+            (KIND_GUARDS[CallKind.JUDGED], carries_no_judgement),
+            (hold_judged_call,),
+        )
     )
     return rules
 
