@@ -94,6 +94,7 @@ def apply_25A(board: Board, event: Event) -> None:
     original = board.auction.with_status(original, WITHDRAWN, "25A")
     ui(board, original, (offender.partner,))
     board.irregularity = None
+    board.opening_lead = None  # 25A5: a face-down lead goes back if the auction reopens
     if not later:  # nobody called over it: the intended call is made now, and judged as any call
         board.auction.entries.remove(next(e for e in board.auction.entries if e is irr.entry))
         event.follow = _call_event(irr.entry)
@@ -112,6 +113,7 @@ def apply_25B1(board: Board, event: Event) -> None:
     offender = irr.entry.seat
     original = board.auction.with_status(_original(board, offender), WITHDRAWN, "25B1")
     _put_in_place(board, original, irr.entry)
+    board.opening_lead = None
     ui(board, original, (offender.partner,))
     if irr.comparable is not True:
         restrict(board, offender, original)
@@ -173,6 +175,8 @@ MODULE = LawModule(
              "call at his LHO's turn right after his own", (KIND_GUARDS[CallKind.CHANGE],), (hold_irregular_call,)),
         Rule("substitute", "auction.calling", STATE, "25", "le joueur remplace sa dernière déclaration",
              "the player replaces his last call", (own_call_partner_silent,), (hold_substitution,)),
+        Rule("substitute", "clarification", STATE, "25A5", "après le passe final, le partenaire n'ayant pas déclaré depuis",
+             "after the final pass, partner not having called since", (own_call_partner_silent,), (hold_substitution,)),
         Rule("director", STATE, None, "25", "le Directeur est appelé", "the Director is called", (), (note_director,)),
         Rule("judge", STATE, "auction.calling", "25A", "non intentionnelle : la déclaration voulue est maintenue",
              "unintended: the intended call stands", (judged_unintended,), (apply_25A,), ruling=True),
