@@ -106,6 +106,8 @@ _DATA = (
     "obligations",
     "deferred",
     "withdrawable",
+    "withdraw_law",
+    "exposed",
     "lead_restrictions",
     "penalty_cards",
     "unauthorized_information",
@@ -149,7 +151,9 @@ class Board:
         self.irregularity: Irregularity | None = None
         self.obligations: list[Obligation] = []
         self.deferred: list[Deferred] = []
-        self.withdrawable: Entry | None = None  # 25A6: the LHO's call he may still take back
+        self.withdrawable: Entry | None = None  # 25A6 / 21B2: the LHO's call he may still take back
+        self.withdraw_law = "25A6"
+        self.exposed: list[Any] = []  # 24: cards face up on the table until the auction ends
         self.lead_restrictions: list[LeadRestriction] = []
         self.penalty_cards: list[PenaltyCard] = []
         self.unauthorized_information: list[UnauthorizedInformation] = []
@@ -363,6 +367,7 @@ class Board:
             "lead": self.opening_lead.as_dict() if self.opening_lead else None,
             "obligations": [o.as_dict() for o in self.obligations],
             "lead_restrictions": lead_restrictions_now(self),
+            "exposed_cards": [x.as_dict() for x in self.exposed],
             "penalty_cards": [p.as_dict() for p in self.penalty_cards],
             "unauthorized_information": [u.as_dict() for u in self.unauthorized_information],
             "pending": [p.as_dict() for p in self.pending],

@@ -21,7 +21,7 @@ JUDGEMENTS = ("comparable", "unintended", "could_see_dummy", "misinformation")
 # event -> (required arguments, optional arguments)
 EVENTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "take_cards": (("seat",), ()),
-    "call": (("seat", "call"), ("artificial", "specifies", "comparable")),
+    "call": (("seat", "call"), ("artificial", "specifies", "comparable", "names")),
     "substitute": (("seat", "call"), ("artificial", "specifies", "comparable")),
     "director": ((), ()),
     "withdraw": (("seat",), ()),
@@ -58,6 +58,7 @@ class Event:
     led: bool = False
     face_down: bool = False
     suit: Strain | None = None
+    names: Call | None = None  # 19A3/19B3: the bid a double or redouble named, if not the one made
     classification: Classification | None = None
     follow: Event | None = field(default=None)  # an event the machine handles next (acceptance by calling…)
 
@@ -65,7 +66,7 @@ class Event:
         """The same event, to be routed afresh from the state the board has reached."""
         return Event(
             self.name, self.args, self.seat, self.call, self.artificial, self.specifies, self.comparable,
-            self.judgement, self.cards, self.card, self.led, self.face_down, self.suit,
+            self.judgement, self.cards, self.card, self.led, self.face_down, self.suit, self.names,
         )  # fmt: skip
 
     def as_log(self) -> dict[str, Any]:
@@ -114,6 +115,9 @@ def parse_event(name: str, raw: dict[str, Any] | None, lang: Lang | None = None)
     if "call" in raw:
         ev.call = parse_call(raw["call"], lang)
         args["call"] = ev.call.pbn()
+    if raw.get("names") is not None:
+        ev.names = parse_call(raw["names"], lang)
+        args["names"] = ev.names.pbn()
     if raw.get("artificial") is not None:
         ev.artificial = _bool("artificial", raw["artificial"])
         args["artificial"] = ev.artificial

@@ -46,11 +46,11 @@ EVENT_LAWS = {
 
 
 def modules() -> list[LawModule]:
-    from fsm.laws import changes, inadmissible, insufficient, lead, normal, rotation, withdrawn
+    from fsm.laws import changes, exposed, inadmissible, insufficient, lead, normal, rotation, withdrawn
 
     return [
         normal.MODULE, withdrawn.MODULE, insufficient.MODULE, rotation.MODULE,
-        changes.MODULE, inadmissible.MODULE, lead.MODULE,
+        changes.MODULE, inadmissible.MODULE, exposed.MODULE, lead.MODULE,
     ]  # fmt: skip
 
 

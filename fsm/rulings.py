@@ -5,7 +5,7 @@ All records are frozen: a board's data is restored by copying its lists, never b
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from fsm.calls import Card, Seat
@@ -85,6 +85,7 @@ class Pending:
 
     law: str
     source: str
+    entry: Any = field(default=None, compare=False)  # the call itself, to cancel it later
 
     def as_dict(self) -> dict[str, Any]:
         return {"law": self.law, "source": self.source}

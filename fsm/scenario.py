@@ -19,7 +19,9 @@ from fsm.errors import FsmError, ScenarioError
 from fsm.events import EVENTS
 
 SNAPSHOT_KEYS = tuple(Board().snapshot())
-MULTISET_KEYS = {"obligations", "lead_restrictions", "penalty_cards", "unauthorized_information", "pending", "reviews"}
+MULTISET_KEYS = {
+    "obligations", "lead_restrictions", "penalty_cards", "unauthorized_information", "pending", "reviews", "exposed_cards",
+}  # fmt: skip
 TOP_KEYS = {
     "id", "title", "laws", "dealer", "vulnerable", "settings", "cards_in_board",
     "events", "expect", "checkpoints", "source", "notes",

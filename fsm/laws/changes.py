@@ -55,11 +55,30 @@ def judged_intended(board: Board, event: Event) -> bool:
     return event.judgement == ("unintended", False)
 
 
+@words("jugée fondée sur une information erronée d'un adversaire", "judged based on misinformation from an opponent")
+def judged_misinformed(board: Board, event: Event) -> bool:
+    return event.judgement == ("misinformation", True)
+
+
+@words("pas d'information erronée : la Loi 25 s'applique", "no misinformation: Law 25 applies")
+def judged_not_misinformed(board: Board, event: Event) -> bool:
+    return event.judgement == ("misinformation", False)
+
+
 @words(
-    "par l'adversaire de gauche, sur la déclaration qu'il peut reprendre", "by the LHO, of the call he may take back"
+    "par l'adversaire de gauche, sur la déclaration qu'il peut reprendre (25A6)",
+    "by the LHO, of the call he may take back (25A6)",
 )
 def may_withdraw(board: Board, event: Event) -> bool:
-    return board.withdrawable is not None and event.seat is board.withdrawable.seat
+    return board.withdrawable is not None and event.seat is board.withdrawable.seat and board.withdraw_law == "25A6"
+
+
+@words(
+    "par l'adversaire de gauche du joueur mal informé, sur sa déclaration suivante (21B2)",
+    "by the misinformed player's LHO, of his later call (21B2)",
+)
+def may_change_after_21B1(board: Board, event: Event) -> bool:
+    return board.withdrawable is not None and event.seat is board.withdrawable.seat and board.withdraw_law == "21B2"
 
 
 @words("la substitution attend le jugement du Directeur", "the substitution awaits the Director's judgement")
@@ -82,25 +101,41 @@ def _put_in_place(board: Board, original: Entry, substitute: Entry) -> None:
     entries.insert(at, replace(substitute, status=STANDING))
 
 
-@words("la déclaration voulue remplace la première (sans 26B) ; l'adversaire de gauche peut reprendre la sienne",
-       "the intended call replaces the first (no 26B); the LHO may take his own back")  # fmt: skip
-def apply_25A(board: Board, event: Event) -> None:
+def _replace_first_call(board: Board, event: Event, law: str, told: tuple[Seat, ...] | None = None) -> None:
+    """25A and 21B1: the new call takes the first one's place; the LHO may take back a call made over it."""
     irr = board.irregularity
     assert irr is not None
     offender = irr.entry.seat
     original = _original(board, offender)
     standing = board.auction.standing()
     later = standing[standing.index(original) + 1 :]
-    original = board.auction.with_status(original, WITHDRAWN, "25A")
-    ui(board, original, (offender.partner,))
+    original = board.auction.with_status(original, WITHDRAWN, law)
+    ui(board, original, told if told is not None else (offender.partner,))
     board.irregularity = None
     board.opening_lead = None  # 25A5: a face-down lead goes back if the auction reopens
-    if not later:  # nobody called over it: the intended call is made now, and judged as any call
+    if not later:  # nobody called over it: the new call is made now, and judged as any call
         board.auction.entries.remove(next(e for e in board.auction.entries if e is irr.entry))
         event.follow = _call_event(irr.entry)
         return
     _put_in_place(board, original, irr.entry)
-    board.withdrawable = later[0]  # the LHO's call over the first call (25A6)
+    board.withdrawable = later[0]  # the LHO's call over the first call (25A6, 21B2)
+    board.withdraw_law = "25A6" if law == "25A" else "21B2"
+
+
+@words("la déclaration voulue remplace la première (sans 26B) ; l'adversaire de gauche peut reprendre la sienne",
+       "the intended call replaces the first (no 26B); the LHO may take his own back")  # fmt: skip
+def apply_25A(board: Board, event: Event) -> None:
+    _replace_first_call(board, event, "25A")
+
+
+@words("la déclaration est changée sans autre rectification ; l'adversaire de gauche peut changer la sienne",
+       "the call is changed with no other rectification; the LHO may change his own")  # fmt: skip
+def apply_21B1(board: Board, event: Event) -> None:
+    """21B1: the misinformed side is not the offending side: its withdrawn call is UI to the opponents only."""
+    irr = board.irregularity
+    assert irr is not None
+    offender = irr.entry.seat
+    _replace_first_call(board, event, "21B1", (offender.lho, offender.rho))
 
 
 @words(
@@ -145,6 +180,16 @@ def withdraw_later_call(board: Board, event: Event) -> None:
     board.withdrawable = None
 
 
+@words("sa déclaration est retirée (16C) ; il déclare à nouveau", "his call is withdrawn (16C); he calls again")
+def change_later_call(board: Board, event: Event) -> None:
+    """21B2: he is of the side that gave the misinformation: his withdrawn call is UI to his partner."""
+    entry = board.withdrawable
+    assert entry is not None
+    board.auction.with_status(entry, WITHDRAWN, "21B2")
+    ui(board, entry, (entry.seat.partner,))
+    board.withdrawable = None
+
+
 def _call_event(entry: Entry) -> Event:
     from fsm.events import Event
 
@@ -180,6 +225,10 @@ MODULE = LawModule(
         Rule("director", STATE, None, "25", "le Directeur est appelé", "the Director is called", (), (note_director,)),
         Rule("judge", STATE, "auction.calling", "25A", "non intentionnelle : la déclaration voulue est maintenue",
              "unintended: the intended call stands", (judged_unintended,), (apply_25A,), ruling=True),
+        Rule("judge", STATE, "auction.calling", "21B1", "information erronée : la déclaration est changée",
+             "misinformation: the call is changed", (judged_misinformed,), (apply_21B1,), ruling=True),
+        Rule("judge", STATE, None, "21B1", "pas d'information erronée : reste la question de la Loi 25",
+             "no misinformation: the Law 25 question remains", (judged_not_misinformed,)),
         Rule("judge", STATE, INTENDED, "25B", "intentionnelle : l'adversaire de gauche peut l'accepter",
              "intended: the LHO may accept it", (judged_intended,)),
         Rule("director", INTENDED, None, "25B", "le Directeur est appelé", "the Director is called", (), (note_director,)),
@@ -191,17 +240,21 @@ MODULE = LawModule(
              "the LHO refuses the change", (by_offender_lho,), (apply_25B2,), ruling=True),
         Rule("withdraw", "auction.calling", None, "25A6", "l'adversaire de gauche reprend la déclaration faite sur la première",
              "the LHO takes back the call he made over the first one", (may_withdraw,), (withdraw_later_call,), ruling=True),
+        Rule("withdraw", "auction.calling", None, "21B2", "l'adversaire de gauche change sa déclaration suivante",
+             "the LHO changes his later call", (may_change_after_21B1,), (change_later_call,), ruling=True),
     ],
     options={
         "auction.calling": [
             Option("substitute", may_substitute, "25A", "un joueur remplace sa dernière déclaration tant que son partenaire n'a pas déclaré",
                    "a player replaces his last call while his partner has not called"),
-            Option("withdraw", _withdrawer, "25A6", "reprend la déclaration faite sur la déclaration changée",
+            Option("withdraw", _withdrawer, "25A6 / 21B2", "reprend la déclaration faite sur la déclaration changée",
                    "takes back the call he made over the changed call"),
         ],
         STATE: [
             Option("judge", None, "25A", "le Directeur juge si la première déclaration était non intentionnelle (unintended: true/false)",
                    "the Director judges whether the first call was unintended (unintended: true/false)"),
+            Option("judge", None, "21B1", "ou si elle était fondée sur une information erronée (misinformation: true)",
+                   "or whether it was based on misinformation (misinformation: true)"),
         ],
         INTENDED: [
             Option("call", parties.offender_lho, "25B1", "accepte le changement en déclarant", "accepts the change by calling"),

@@ -48,6 +48,16 @@ def by_leader_partner_or_declarer(board: Board, event: Event) -> bool:
     return event.seat in parties.leader_partner_and_declarer(board)
 
 
+@words("avant l'entame", "before the lead")
+def before_the_lead(board: Board, event: Event) -> bool:
+    return board.opening_lead is None
+
+
+@words("pas le mort", "not dummy")
+def not_dummy(board: Board, event: Event) -> bool:
+    return event.seat is not board.dummy()
+
+
 @words("l'entame est posée", "the lead is placed")
 def place_lead(board: Board, event: Event) -> None:
     from fsm.board import Lead
@@ -97,14 +107,22 @@ MODULE = LawModule(
         Rule("face_lead", "clarification.lead_made", "play", "41C",
              "l'entame est retournée : fin de la période des annonces", "the lead is faced: the auction period ends",
              (by_leader,), (face_the_lead,)),
+        Rule("review", "play", None, "20C1", "le déclarant ou un défenseur à son premier tour de jouer (20C1)",
+             "declarer or a defender at his first turn to play (20C1)", (not_dummy,), (note_clarification,)),
         Rule("review", "clarification", None, "41B", "rappel des annonces (41B, 20C1)", "review of the auction (41B, 20C1)",
              (by_leader_partner_or_declarer,), (note_clarification,)),
         Rule("explain", "clarification", None, "41B", "explications (41B, 20C2)", "explanations (41B, 20C2)",
              (by_leader_partner_or_declarer,), (note_clarification,)),
+        Rule("review", "clarification", None, "20C1", "l'entameur, avant d'entamer (20C1)",
+             "the opening leader, before leading (20C1)", (by_leader, before_the_lead), (note_clarification,)),
+        Rule("explain", "clarification", None, "20F2", "l'entameur, à son tour de jouer (20F2)",
+             "the opening leader, at his turn to play (20F2)", (by_leader, before_the_lead), (note_clarification,)),
     ],
     options={
         "clarification.face_down_lead": [
             Option("lead", parties.opening_leader, "41A", "entame face cachée", "leads face down"),
+            Option("review", parties.opening_leader, "20C1", "peut demander un rappel des annonces avant d'entamer",
+                   "may ask for a review of the auction before leading"),
             Option("review", parties.leader_partner_and_declarer, "41B", "peut demander un rappel des annonces", "may ask for a review of the auction"),
         ],
         "clarification.lead_made": [

@@ -33,8 +33,10 @@ def take_side_cards(board: Board, event: Event) -> None:
     board.sides_with_cards = (*board.sides_with_cards, event.seat.side)
 
 
-# Other law modules register here what a call in rotation settles for them (31A, 25A6…).
+# Other law modules register here what a call in rotation settles for them (31A, 25A6…),
+# and what the end of the auction settles (24D, 24E).
 AFTER_CALL: list[Callable[[Board, Entry], None]] = []
+AT_END: list[Callable[[Board], None]] = []
 
 
 @words("la déclaration est enregistrée", "the call is recorded")
@@ -62,12 +64,26 @@ def _fulfilled(o: Obligation, entry: Entry) -> bool:
     return False
 
 
+@words(
+    "un contre qui nomme mal l'enchère vaut pour l'enchère faite",
+    "a double naming the wrong bid counts for the bid made",
+)
+def misnamed_double(board: Board, event: Event) -> None:
+    """19A3 / 19B3: the double or redouble is of the bid as made; Law 16 may apply."""
+    assert event.call is not None
+    last = board.auction.last_bid()
+    if event.names is not None and last is not None and event.names.pbn() != last.call.pbn():
+        board.rulings.append("19A3" if event.call.is_double else "19B3")
+
+
 @words("fin des annonces : les obligations de passer cessent", "end of the auction: obligations to pass end")
 def end_auction(board: Board, event: Event) -> None:
     """Obligations to pass last "until the end of the auction" at most; so do deferred judgements."""
     board.obligations = []
     board.deferred = []
     board.withdrawable = None
+    for hook in AT_END:
+        hook(board)
 
 
 @words("le Directeur est appelé à la table", "the Director is called to the table")
@@ -116,7 +132,7 @@ MODULE = LawModule(
             (side_still_in_board,), (take_side_cards,),
         ),
         Rule("call", "auction.calling", None, "17C", "déclaration à son tour", "call in rotation",
-             (KIND_GUARDS[CallKind.REGULAR],), (record_call,)),
+             (KIND_GUARDS[CallKind.REGULAR],), (misnamed_double, record_call)),
         Rule("auction_ends", "auction.calling", "clarification", "22A", "fin des annonces", "the auction ends",
              (passes_in_rotation,), (end_auction,)),
         Rule("auction_ends", "auction.calling", "passed_out", "22B", "donne passée", "passed out",
