@@ -116,6 +116,8 @@ _DATA = (
     "rulings",
     "opening_lead",
     "roles_swapped",
+    "must_accept_lead",
+    "lead_constraints",
     "events",
     "trace",
 )
@@ -161,7 +163,9 @@ class Board:
         self.reviews: list[str] = []
         self.rulings: list[str] = []
         self.opening_lead: Lead | None = None
-        self.roles_swapped = False
+        self.roles_swapped = False  # 54A: declarer spread his hand and became dummy
+        self.must_accept_lead = False  # 54C
+        self.lead_constraints: list[Any] = []  # 26B / 50D2 choices for the opening lead
         self.events: list[dict[str, Any]] = []
         self.trace: list[Step] = []
 
@@ -351,7 +355,7 @@ class Board:
         turn = self.turn()
         declarer = self.declarer()
         dummy = self.dummy()
-        leader = self.opening_leader()
+        leader = declarer.lho if declarer else None
         return {
             "state": self.state,
             "dealer": self.dealer.value,
@@ -365,6 +369,7 @@ class Board:
             "opening_leader": leader.value if leader else None,
             "irregularity": self.irregularity.as_dict() if self.irregularity else None,
             "lead": self.opening_lead.as_dict() if self.opening_lead else None,
+            "lead_constraints": [c.as_dict() for c in self.lead_constraints],
             "obligations": [o.as_dict() for o in self.obligations],
             "lead_restrictions": lead_restrictions_now(self),
             "exposed_cards": [x.as_dict() for x in self.exposed],

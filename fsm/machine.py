@@ -45,6 +45,9 @@ EVENT_LAWS = {
 }
 
 
+STATE_EVENTS = {"accept", "refuse", "judge", "withdraw"}
+
+
 def modules() -> list[LawModule]:
     from fsm.laws import changes, exposed, inadmissible, insufficient, lead, normal, rotation, withdrawn
 
@@ -206,7 +209,9 @@ def _refusal(board: Board, event: Event, source: str | None) -> IllegalEvent:
     spec = states()[board.state]
     candidates = candidate_rules(board.state, event.name)
     if not candidates:
-        law = spec.law if spec.waiting else EVENT_LAWS[event.name]
+        # An option holder's event means what the state makes of it; the others carry their own law.
+        by_state = spec.waiting or event.name in STATE_EVENTS
+        law = spec.law if by_state else EVENT_LAWS[event.name]
         return IllegalEvent(
             f"« {event.name} » n'est pas permis dans l'état « {spec.fr} »",
             f"'{event.name}' is not allowed in the state '{spec.en}'",

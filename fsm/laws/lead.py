@@ -1,51 +1,106 @@
-"""Laws 41 and 54: the clarification period, the face-down opening lead, and its facing.
+"""Laws 41, 47E1, 50D and 54, with 26B and 24E at the opening lead.
 
-After the final pass the presumed declarer's LHO leads face down (41A); the leader's partner
-and the presumed declarer may ask for a review (41B); facing the lead ends the auction
-period (41C, 17D1). A faced lead by the wrong defender is a lead out of turn (54).
+After the final pass the presumed declarer's LHO leads face down (41A); he may first ask for a
+review (20C1), and after it the leader's partner and the presumed declarer may (41B); facing the
+lead ends the auction period (41C, 17D1). A face-down lead by the wrong defender goes back to his
+hand. Before the lead declarer may prohibit a suit to a restricted leader (26B) and, when the
+leader's partner holds a major penalty card, require or prohibit its suit or leave it (50D2).
+The leader must lead a major penalty card of his own (50D1) and may not lead a lower card of the
+suit of a minor one (50C).
+
+A faced lead by the wrong defender is a lead out of turn (54): a face-down lead by the correct
+leader goes back (54 intro); declarer may spread his hand and become dummy (54A), accept it
+(54B), or refuse it (54D: the card becomes a major penalty card and declarer chooses under 50D2
+as the correct leader is on lead); he must accept it, and stays declarer, when the Director judges
+he could have seen dummy's cards (54C). A lead caused by an opponent's misinformation that it was
+his lead goes back without rectification (47E1). A lead attempted by the declaring side goes back
+to the hand (54E, 24D).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+from fsm.calls import Seat, Strain
 from fsm.laws import parties
+from fsm.rulings import PenaltyCard
 from fsm.spec import LawModule, Option, Rule, StateSpec, words
 
 if TYPE_CHECKING:
     from fsm.board import Board, Event
 
+OPTIONS_50D2 = "clarification.declarer_options"
 
+
+@dataclass(frozen=True, slots=True)
+class LeadConstraint:
+    """What declarer required or prohibited for the opening lead (26B, 50D2)."""
+
+    seat: Seat
+    kind: str  # require | prohibit
+    suit: Strain
+    law: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat.value, "kind": self.kind, "suit": self.suit.value, "law": self.law}
+
+
+# --- who is who -------------------------------------------------------------------------------
+def _leader(board: Board) -> Seat | None:
+    return board.opening_leader()
+
+
+def _presumed_declarer(board: Board) -> Seat | None:
+    return board.auction.declarer()
+
+
+def _partner_major_cards(board: Board) -> list[PenaltyCard]:
+    leader = _leader(board)
+    return [p for p in board.penalty_cards if leader is not None and p.seat is leader.partner and p.kind == "major"]
+
+
+def _restriction_suits(board: Board) -> list[str]:
+    from fsm.laws.withdrawn import lead_restrictions_now
+
+    leader = _leader(board)
+    return [
+        s for r in lead_restrictions_now(board) if leader is not None and r["seat"] == leader.value for s in r["suits"]
+    ]
+
+
+# --- guards -----------------------------------------------------------------------------------
 @words("par l'entameur, face cachée", "by the opening leader, face down")
 def leader_face_down(board: Board, event: Event) -> bool:
-    return event.seat is board.opening_leader() and event.face_down
+    return event.seat is _leader(board) and event.face_down
 
 
 @words("par l'entameur, face visible", "by the opening leader, face up")
 def leader_faced(board: Board, event: Event) -> bool:
-    return event.seat is board.opening_leader() and not event.face_down
+    return event.seat is _leader(board) and not event.face_down
 
 
 @words("par le partenaire de l'entameur, face visible", "by the leader's partner, face up")
 def partner_of_leader_faced(board: Board, event: Event) -> bool:
-    leader = board.opening_leader()
+    leader = _leader(board)
     return leader is not None and event.seat is leader.partner and not event.face_down
 
 
 @words("par le partenaire de l'entameur, face cachée", "by the leader's partner, face down")
 def partner_of_leader_face_down(board: Board, event: Event) -> bool:
-    leader = board.opening_leader()
+    leader = _leader(board)
     return leader is not None and event.seat is leader.partner and event.face_down
+
+
+@words("par le déclarant présumé ou le mort présumé", "by the presumed declarer or dummy")
+def by_declaring_side(board: Board, event: Event) -> bool:
+    declarer = _presumed_declarer(board)
+    return declarer is not None and event.seat is not None and event.seat.side == declarer.side
 
 
 @words("par l'entameur", "by the opening leader")
 def by_leader(board: Board, event: Event) -> bool:
-    return event.seat is board.opening_leader()
-
-
-@words("par le partenaire de l'entameur ou le déclarant présumé", "by the leader's partner or the presumed declarer")
-def by_leader_partner_or_declarer(board: Board, event: Event) -> bool:
-    return event.seat in parties.leader_partner_and_declarer(board)
+    return event.seat is _leader(board)
 
 
 @words("avant l'entame", "before the lead")
@@ -58,12 +113,134 @@ def not_dummy(board: Board, event: Event) -> bool:
     return event.seat is not board.dummy()
 
 
+@words("par le partenaire de l'entameur ou le déclarant présumé", "by the leader's partner or the presumed declarer")
+def by_leader_partner_or_declarer(board: Board, event: Event) -> bool:
+    return event.seat in parties.leader_partner_and_declarer(board)
+
+
+@words("par le déclarant présumé", "by the presumed declarer")
+def by_presumed_declarer(board: Board, event: Event) -> bool:
+    return event.seat is _presumed_declarer(board)
+
+
+@words(
+    "une couleur que le fautif n'a pas spécifiée, l'entameur étant restreint (26B)",
+    "a suit the offender did not specify, the leader being restricted (26B)",
+)
+def restricted_suit(board: Board, event: Event) -> bool:
+    return (
+        by_presumed_declarer(board, event)
+        and event.suit is not None
+        and event.suit.value in _restriction_suits(board)
+        and not any(c.law == "26B" for c in board.lead_constraints)
+    )
+
+
+@words(
+    "la couleur d'une carte pénalisée majeure du partenaire de l'entameur (50D2)",
+    "the suit of a major penalty card of the leader's partner (50D2)",
+)
+def penalty_card_suit(board: Board, event: Event) -> bool:
+    return by_presumed_declarer(board, event) and any(p.card.suit is event.suit for p in _partner_major_cards(board))
+
+
+@words("le partenaire de l'entameur a une carte pénalisée majeure", "the leader's partner has a major penalty card")
+def partner_has_major_card(board: Board, event: Event) -> bool:
+    return by_presumed_declarer(board, event) and bool(_partner_major_cards(board))
+
+
+@words(
+    "le Directeur juge que le déclarant a pu voir les cartes du mort",
+    "the Director judges declarer could have seen dummy's cards",
+)
+def could_see_dummy(board: Board, event: Event) -> bool:
+    return event.judgement == ("could_see_dummy", True)
+
+
+@words("le Directeur juge qu'il n'a pas pu les voir", "the Director judges he could not have seen them")
+def could_not_see_dummy(board: Board, event: Event) -> bool:
+    return event.judgement == ("could_see_dummy", False)
+
+
+@words(
+    "entame hors tour causée par une information erronée d'un adversaire",
+    "lead out of turn caused by an opponent's misinformation",
+)
+def misinformed_lead(board: Board, event: Event) -> bool:
+    return event.judgement == ("misinformation", True)
+
+
+@words("le déclarant n'est pas tenu d'accepter (54C)", "declarer is not bound to accept (54C)")
+def not_bound_to_accept(board: Board, event: Event) -> bool:
+    return by_presumed_declarer(board, event) and not board.must_accept_lead
+
+
+def lead_refusal(board: Board, event: Event) -> tuple[str, str, str] | None:
+    """The law that forbids this opening lead, if any: 26B / 50D2 constraints, 50D1, 50C."""
+    card = event.card
+    if card is None or event.seat is not _leader(board):
+        return None
+    for c in board.lead_constraints:
+        if c.seat is not event.seat:
+            continue
+        if c.kind == "prohibit" and card.suit is c.suit:
+            return (
+                c.law,
+                f"le déclarant a interdit l'entame {c.suit.label('fr')}",
+                f"declarer prohibited a {c.suit} lead",
+            )
+        if c.kind == "require" and card.suit is not c.suit:
+            return (c.law, f"le déclarant a exigé l'entame {c.suit.label('fr')}", f"declarer required a {c.suit} lead")
+    own = [p for p in board.penalty_cards if p.seat is event.seat]
+    majors = [p.card for p in own if p.kind == "major"]
+    if majors and card not in majors:
+        return (
+            "50D1",
+            "une carte pénalisée majeure doit être jouée à la première occasion",
+            "a major penalty card must be played at the first opportunity",
+        )
+    for p in own:
+        if p.kind == "minor" and card.suit is p.card.suit and not card.is_honour and card != p.card:
+            return (
+                "50C",
+                "pas d'autre petite carte de la couleur d'une carte pénalisée mineure",
+                "no other low card of a minor penalty card's suit",
+            )
+    return None
+
+
+@words(
+    "entame interdite par une restriction ou une carte pénalisée", "a lead forbidden by a restriction or a penalty card"
+)
+def lead_forbidden(board: Board, event: Event) -> bool:
+    return lead_refusal(board, event) is not None
+
+
+# --- actions ----------------------------------------------------------------------------------
+@words("l'entame est refusée", "the lead is refused")
+def refuse_lead(board: Board, event: Event) -> None:
+    from fsm.errors import IllegalEvent
+
+    law, fr, en = lead_refusal(board, event)  # type: ignore[misc]
+    raise IllegalEvent(fr, en, law=law)
+
+
 @words("l'entame est posée", "the lead is placed")
 def place_lead(board: Board, event: Event) -> None:
     from fsm.board import Lead
 
     assert event.seat is not None and event.card is not None
     board.opening_lead = Lead(event.seat, event.card, faced=not event.face_down)
+    if not event.face_down:
+        _play_begins(board)
+
+
+def _play_begins(board: Board) -> None:
+    """The opening lead is faced: a penalty card led is played, a 26B restriction on the leader is spent."""
+    lead = board.opening_lead
+    assert lead is not None
+    board.penalty_cards = [p for p in board.penalty_cards if not (p.seat is lead.seat and p.card == lead.card)]
+    board.lead_restrictions = [r for r in board.lead_restrictions if r.seat is not lead.seat]
 
 
 @words("l'entame est retournée", "the lead is faced")
@@ -73,11 +250,12 @@ def face_the_lead(board: Board, event: Event) -> None:
     lead = board.opening_lead
     assert lead is not None
     board.opening_lead = Lead(lead.seat, lead.card, faced=True)
+    _play_begins(board)
 
 
 @words("la carte retourne dans la main, sans rectification", "the card goes back to the hand, no rectification")
-def return_wrong_face_down_lead(board: Board, event: Event) -> None:
-    """41A: only the correct leader's face-down card is a lead; the other goes back (practice)."""
+def return_card(board: Board, event: Event) -> None:
+    """41A: only the correct leader's face-down card is a lead; 54E: the declaring side's card goes back (24D)."""
 
 
 @words("la demande est notée", "the request is noted")
@@ -85,38 +263,181 @@ def note_clarification(board: Board, event: Event) -> None:
     """41B/20C: the review is given at the table; the board's data does not change."""
 
 
+@words(
+    "entame hors tour face visible ; l'entame face cachée de l'entameur lui revient",
+    "faced lead out of turn; the leader's face-down card goes back",
+)
+def lead_out_of_turn(board: Board, event: Event) -> None:
+    from fsm.board import Lead
+
+    assert event.seat is not None and event.card is not None
+    board.opening_lead = Lead(event.seat, event.card, faced=True)
+
+
+@words("le déclarant étale : il devient le mort", "declarer spreads: he becomes dummy")
+def spread_hand(board: Board, event: Event) -> None:
+    board.roles_swapped = True
+    _play_begins(board)
+
+
+@words(
+    "l'entame est acceptée ; le mort s'étale, le déclarant joue la deuxième carte",
+    "the lead is accepted; dummy is spread, declarer plays second",
+)
+def accept_lead(board: Board, event: Event) -> None:
+    _play_begins(board)
+
+
+@words("le Directeur note qu'il n'a pas pu voir le mort", "the Director notes he could not see dummy")
+def note_could_not_see(board: Board, event: Event) -> None:
+    """54C does not apply; declarer keeps his options."""
+
+
+@words("doit accepter et reste déclarant", "must accept and stays declarer")
+def forced_acceptance(board: Board, event: Event) -> None:
+    board.must_accept_lead = True
+    _play_begins(board)
+
+
+@words("l'entame est reprise sans rectification", "the lead is taken back with no rectification")
+def retract_misinformed_lead(board: Board, event: Event) -> None:
+    board.opening_lead = None
+
+
+@words(
+    "refusée : la carte devient pénalisée majeure ; l'entameur est en main",
+    "refused: the card becomes a major penalty card; the leader is on lead",
+)
+def refuse_lead_out_of_turn(board: Board, event: Event) -> None:
+    lead = board.opening_lead
+    assert lead is not None
+    board.penalty_cards.append(PenaltyCard(lead.seat, lead.card, "major"))
+    board.opening_lead = None
+
+
+def _pick_up(board: Board, suit: Strain) -> None:
+    partner = [p for p in _partner_major_cards(board) if p.card.suit is suit]
+    if partner:
+        board.penalty_cards.remove(partner[0])
+
+
+@words(
+    "entame exigée dans cette couleur ; la carte pénalisée est reprise",
+    "a lead in that suit is required; the penalty card is picked up",
+)
+def require_suit(board: Board, event: Event) -> None:
+    assert event.suit is not None
+    _pick_up(board, event.suit)
+    leader = _leader(board)
+    assert leader is not None
+    board.lead_constraints.append(LeadConstraint(leader, "require", event.suit, "50D2"))
+
+
+@words(
+    "entame interdite dans cette couleur ; la carte pénalisée est reprise",
+    "a lead in that suit is prohibited; the penalty card is picked up",
+)
+def prohibit_penalty_suit(board: Board, event: Event) -> None:
+    assert event.suit is not None
+    _pick_up(board, event.suit)
+    leader = _leader(board)
+    assert leader is not None
+    board.lead_constraints.append(LeadConstraint(leader, "prohibit", event.suit, "50D2"))
+
+
+@words(
+    "entame interdite dans cette couleur tant qu'il garde la main",
+    "a lead in that suit is prohibited while he keeps the lead",
+)
+def prohibit_restricted_suit(board: Board, event: Event) -> None:
+    assert event.suit is not None
+    leader = _leader(board)
+    assert leader is not None
+    board.lead_constraints.append(LeadConstraint(leader, "prohibit", event.suit, "26B"))
+
+
+@words("la carte pénalisée reste sur la table", "the penalty card stays on the table")
+def leave_card(board: Board, event: Event) -> None:
+    """50D2(b): the card stays a major penalty card, to be played at the first legal opportunity."""
+
+
+def declarer_if_restricted(board: Board) -> list[Seat]:
+    seat = _presumed_declarer(board)
+    return [seat] if seat is not None and _restriction_suits(board) else []
+
+
+def declarer_if_penalty_card(board: Board) -> list[Seat]:
+    seat = _presumed_declarer(board)
+    return [seat] if seat is not None and _partner_major_cards(board) else []
+
+
 MODULE = LawModule(
     name="lead",
-    laws="41, 54",
+    laws="41, 47E1, 50D, 54",
     states=[
         StateSpec("clarification", "17D1", "Période de clarification", "Clarification period"),
         StateSpec("clarification.face_down_lead", "41A", "Entame face cachée attendue", "Face-down lead awaited", initial=True),
         StateSpec("clarification.lead_made", "41B", "Entame face cachée posée", "Face-down lead made"),
+        StateSpec(OPTIONS_50D2, "50D2", "Options du déclarant (carte pénalisée)", "Declarer's options (penalty card)", waiting=True),
         StateSpec("lead_out_of_turn", "54", "Entame hors tour face visible", "Opening lead out of turn", waiting=True),
     ],
     rules=[
+        Rule("lead", "clarification.face_down_lead", None, "50D1", "entame refusée (26B, 50C, 50D)", "lead refused (26B, 50C, 50D)",
+             (by_leader, lead_forbidden), (refuse_lead,)),
         Rule("lead", "clarification.face_down_lead", "clarification.lead_made", "41A",
              "l'entameur entame face cachée", "the leader leads face down", (leader_face_down,), (place_lead,)),
         Rule("lead", "clarification.face_down_lead", "play", "41C",
              "l'entameur entame face visible : le jeu commence", "the leader leads face up: play begins", (leader_faced,), (place_lead,)),
         Rule("lead", "clarification.face_down_lead", None, "41A",
              "entame face cachée du mauvais défenseur : rendue", "face-down lead by the wrong defender: returned",
-             (partner_of_leader_face_down,), (return_wrong_face_down_lead,)),
+             (partner_of_leader_face_down,), (return_card,)),
         Rule("lead", "clarification", "lead_out_of_turn", "54",
-             "entame face visible par le mauvais défenseur", "faced lead by the wrong defender", (partner_of_leader_faced,), (place_lead,)),
+             "entame face visible par le mauvais défenseur", "faced lead by the wrong defender", (partner_of_leader_faced,),
+             (lead_out_of_turn,)),
+        Rule("lead", "clarification", None, "54E", "entame du camp du déclarant : la carte revient (24D)",
+             "a lead by the declaring side: the card goes back (24D)", (by_declaring_side,), (return_card,), ruling=True),
         Rule("face_lead", "clarification.lead_made", "play", "41C",
              "l'entame est retournée : fin de la période des annonces", "the lead is faced: the auction period ends",
              (by_leader,), (face_the_lead,)),
-        Rule("review", "play", None, "20C1", "le déclarant ou un défenseur à son premier tour de jouer (20C1)",
-             "declarer or a defender at his first turn to play (20C1)", (not_dummy,), (note_clarification,)),
+        # declarer's rights before the lead: 26B and 50D2
+        Rule("prohibit", "clarification.face_down_lead", None, "26B", "interdit une couleur non spécifiée par le fautif",
+             "prohibits a suit the offender did not specify", (restricted_suit,), (prohibit_restricted_suit,), ruling=True),
+        Rule("prohibit", "clarification.face_down_lead", None, "50D2", "interdit la couleur de la carte pénalisée",
+             "prohibits the penalty card's suit", (penalty_card_suit,), (prohibit_penalty_suit,), ruling=True),
+        Rule("require", "clarification.face_down_lead", None, "50D2", "exige la couleur de la carte pénalisée",
+             "requires the penalty card's suit", (penalty_card_suit,), (require_suit,), ruling=True),
+        Rule("leave_penalty_card", "clarification.face_down_lead", None, "50D2", "laisse la carte pénalisée",
+             "leaves the penalty card", (partner_has_major_card,), (leave_card,), ruling=True),
+        # 54
+        Rule("spread", "lead_out_of_turn", "play", "54A", "le déclarant étale son jeu et devient le mort",
+             "declarer spreads his hand and becomes dummy", (not_bound_to_accept,), (spread_hand,), ruling=True),
+        Rule("accept", "lead_out_of_turn", "play", "54B", "le déclarant accepte l'entame", "declarer accepts the lead",
+             (by_presumed_declarer,), (accept_lead,), ruling=True),
+        Rule("judge", "lead_out_of_turn", "play", "54C", "il a pu voir le mort : il doit accepter, il reste déclarant",
+             "he could have seen dummy: he must accept and stays declarer", (could_see_dummy,), (forced_acceptance,), ruling=True),
+        Rule("judge", "lead_out_of_turn", None, "54C", "il n'a pas pu voir le mort", "he could not have seen dummy",
+             (could_not_see_dummy,), (note_could_not_see,)),
+        Rule("judge", "lead_out_of_turn", "clarification.face_down_lead", "47E1", "entame reprise, sans rectification",
+             "lead taken back, no rectification", (misinformed_lead,), (retract_misinformed_lead,), ruling=True),
+        Rule("refuse", "lead_out_of_turn", OPTIONS_50D2, "54D", "le déclarant refuse l'entame",
+             "declarer refuses the lead", (not_bound_to_accept,), (refuse_lead_out_of_turn,), ruling=True),
+        Rule("require", OPTIONS_50D2, "clarification.face_down_lead", "50D2", "exige la couleur ; la carte est reprise",
+             "requires the suit; the card is picked up", (penalty_card_suit,), (require_suit,), ruling=True),
+        Rule("prohibit", OPTIONS_50D2, "clarification.face_down_lead", "50D2", "interdit la couleur ; la carte est reprise",
+             "prohibits the suit; the card is picked up", (penalty_card_suit,), (prohibit_penalty_suit,), ruling=True),
+        Rule("leave_penalty_card", OPTIONS_50D2, "clarification.face_down_lead", "50D2", "laisse la carte pénalisée majeure",
+             "leaves the major penalty card", (partner_has_major_card,), (leave_card,), ruling=True),
+        # reviews (20, 41B)
         Rule("review", "clarification", None, "41B", "rappel des annonces (41B, 20C1)", "review of the auction (41B, 20C1)",
              (by_leader_partner_or_declarer,), (note_clarification,)),
-        Rule("explain", "clarification", None, "41B", "explications (41B, 20C2)", "explanations (41B, 20C2)",
+        Rule("explain", "clarification", None, "41B", "explications (41B, 20F2)", "explanations (41B, 20F2)",
              (by_leader_partner_or_declarer,), (note_clarification,)),
         Rule("review", "clarification", None, "20C1", "l'entameur, avant d'entamer (20C1)",
              "the opening leader, before leading (20C1)", (by_leader, before_the_lead), (note_clarification,)),
         Rule("explain", "clarification", None, "20F2", "l'entameur, à son tour de jouer (20F2)",
              "the opening leader, at his turn to play (20F2)", (by_leader, before_the_lead), (note_clarification,)),
+        Rule("review", "play", None, "20C1", "le déclarant ou un défenseur à son premier tour de jouer (20C1)",
+             "declarer or a defender at his first turn to play (20C1)", (not_dummy,), (note_clarification,)),
     ],
     options={
         "clarification.face_down_lead": [
@@ -124,13 +445,27 @@ MODULE = LawModule(
             Option("review", parties.opening_leader, "20C1", "peut demander un rappel des annonces avant d'entamer",
                    "may ask for a review of the auction before leading"),
             Option("review", parties.leader_partner_and_declarer, "41B", "peut demander un rappel des annonces", "may ask for a review of the auction"),
+            Option("prohibit", declarer_if_restricted, "26B",
+                   "le déclarant peut interdire une couleur à l'entameur restreint", "declarer may prohibit a suit to the restricted leader"),
+            Option("require", declarer_if_penalty_card, "50D2",
+                   "le déclarant peut exiger ou interdire la couleur de la carte pénalisée, ou la laisser",
+                   "declarer may require or prohibit the penalty card's suit, or leave it"),
         ],
         "clarification.lead_made": [
             Option("face_lead", parties.opening_leader, "41C", "retourne l'entame : le jeu commence", "faces the lead: play begins"),
             Option("review", parties.leader_partner_and_declarer, "41B", "peut demander un rappel des annonces", "may ask for a review of the auction"),
         ],
         "lead_out_of_turn": [
-            Option("director", None, "54", "le Directeur est appelé", "the Director is called"),
+            Option("spread", parties.declarer, "54A", "étale son jeu et devient le mort", "spreads his hand and becomes dummy"),
+            Option("accept", parties.declarer, "54B", "accepte l'entame : le mort s'étale, il joue en deuxième", "accepts the lead: dummy is spread, he plays second"),
+            Option("refuse", parties.declarer, "54D", "refuse : la carte devient pénalisée majeure (50D2)", "refuses: the card becomes a major penalty card (50D2)"),
+            Option("judge", None, "54C", "le Directeur juge si le déclarant a pu voir le mort (could_see_dummy)", "the Director judges whether declarer could have seen dummy (could_see_dummy)"),
+            Option("judge", None, "47E1", "ou si l'entame vient d'une information erronée (misinformation)", "or whether the lead came from misinformation (misinformation)"),
+        ],
+        OPTIONS_50D2: [
+            Option("require", parties.declarer, "50D2", "exige l'entame dans la couleur de la carte pénalisée (elle est reprise)", "requires a lead in the penalty card's suit (it is picked up)"),
+            Option("prohibit", parties.declarer, "50D2", "interdit cette couleur (la carte est reprise)", "prohibits that suit (the card is picked up)"),
+            Option("leave_penalty_card", parties.declarer, "50D2", "laisse la carte pénalisée majeure", "leaves the major penalty card"),
         ],
     },
 )  # fmt: skip

@@ -26,10 +26,12 @@ def test_faced_lead_by_wrong_defender_is_54():
     assert board.state == "lead_out_of_turn"
 
 
-def test_declaring_side_may_not_lead():
+def test_a_lead_by_the_declaring_side_goes_back_54E():
     board = board_after()
-    with pytest.raises(IllegalEvent):
-        board.lead("S", "DA")
+    board.lead("S", "DA")
+    snap = board.snapshot()
+    assert snap["state"] == "clarification.face_down_lead" and snap["lead"] is None and snap["rulings"] == ["54E"]
+    assert snap["penalty_cards"] == []
 
 
 def test_review_in_clarification_41B():
