@@ -134,9 +134,11 @@ class Board:
         vulnerable: str = "None",
         settings: dict[str, Any] | Settings | None = None,
         cards_in_board: bool = False,
+        engine: Any = None,
     ) -> None:
-        from fsm.machine import initial_state
+        from fsm.machine import default_engine, initial_state
 
+        self.engine = engine or default_engine()  # the machine that routes this board's events
         self.dealer = parse_seat(dealer)
         if vulnerable not in VULNERABILITIES:
             raise InputError(
@@ -274,7 +276,7 @@ class Board:
         }
 
     @classmethod
-    def replay(cls, record: dict[str, Any] | list[dict[str, Any]], **setup: Any) -> Board:
+    def replay(cls, record: dict[str, Any] | list[dict[str, Any]], engine: Any = None, **setup: Any) -> Board:
         """Rebuild a board from ``record()`` (or from a bare event list and set-up keywords)."""
         if isinstance(record, list):
             record = {"events": record, **setup}
@@ -283,6 +285,7 @@ class Board:
             vulnerable=record.get("vulnerable", "None"),
             settings=record.get("settings"),
             cards_in_board=record.get("cards_in_board", False),
+            engine=engine,
         )
         for entry in record["events"]:
             ((name, args),) = entry.items()

@@ -58,6 +58,23 @@ def _diagram(args: argparse.Namespace) -> int:
     return 0
 
 
+def _export(args: argparse.Namespace) -> int:
+    from fsm import export
+
+    text = {
+        "json": export.to_json,
+        "scxml": lambda: export.to_scxml(lang=args.lang),
+        "mermaid": lambda: export.to_mermaid(lang=args.lang),
+    }[args.format]()
+    if args.out:
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(args.out)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
 def _demo(args: argparse.Namespace) -> int:
     from fsm.demo import narrate
 
@@ -90,6 +107,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--scenario", help="fichier de scénarios / scenario file")
     p.add_argument("--id", help="identifiant du scénario / scenario id")
     p.set_defaults(func=_diagram)
+
+    p = sub.add_parser("export", help="publier la machine / publish the machine")
+    p.add_argument("--format", choices=["json", "scxml", "mermaid"], default="json")
+    p.add_argument("--lang", choices=["fr", "en"], default="fr")
+    p.add_argument("--out", help="fichier (défaut : sortie standard) / file (default: standard output)")
+    p.set_defaults(func=_export)
 
     p = sub.add_parser("demo", help="raconter une donne / narrate a board")
     p.add_argument("--lang", choices=["fr", "en"], default="fr")

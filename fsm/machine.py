@@ -7,6 +7,7 @@ costs the same however many exist.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +15,7 @@ from transitions import MachineError
 from transitions.extensions.nesting import HierarchicalMachine, NestedState
 
 from fsm.errors import IllegalEvent
-from fsm.spec import LawModule, Rule, StateSpec, wording
+from fsm.spec import LawModule, Option, Rule, StateSpec, wording
 
 if TYPE_CHECKING:
     from fsm.board import Board, Step
@@ -57,14 +58,56 @@ def modules() -> list[LawModule]:
     ]  # fmt: skip
 
 
+@dataclass(frozen=True)
+class Engine:
+    """A machine and the tables it was built from: the law modules', or a reloaded spec's."""
+
+    states: dict[str, StateSpec]
+    rules: tuple[Rule, ...]
+    options: dict[str, list[Option]]
+    machine: HierarchicalMachine = field(repr=False)
+
+
+def build_engine(specs: list[StateSpec], rules: list[Rule], options: dict[str, list[Option]]) -> Engine:
+    m = HierarchicalMachine(
+        model=None,
+        states=_tree(specs),
+        initial="auction",
+        auto_transitions=False,
+        send_event=True,
+        ignore_invalid_triggers=False,
+    )
+    for rule in rules:
+        m.add_transition(
+            rule.event,
+            rule.source,
+            rule.dest,
+            conditions=[_Guard(g) for g in rule.guards],
+            after=[*(_Action(a) for a in rule.actions), _Fired(rule)],
+        )
+    return Engine({s.name: s for s in specs}, tuple(rules), options, m)
+
+
 @cache
+def default_engine() -> Engine:
+    """The one machine of the process, built once from the law modules' tables."""
+    options: dict[str, list[Option]] = {}
+    for m in modules():
+        for state, opts in m.options.items():
+            options.setdefault(state, []).extend(opts)
+    return build_engine([s for m in modules() for s in m.states], [r for m in modules() for r in m.rules], options)
+
+
 def states() -> dict[str, StateSpec]:
-    return {s.name: s for m in modules() for s in m.states}
+    return default_engine().states
 
 
-@cache
 def rules() -> tuple[Rule, ...]:
-    return tuple(r for m in modules() for r in m.rules)
+    return default_engine().rules
+
+
+def machine() -> HierarchicalMachine:
+    return default_engine().machine
 
 
 def initial_state(cards_in_board: bool) -> str:
@@ -106,9 +149,7 @@ class _Fired:
         event_data.kwargs["fired"].append(self.rule)
 
 
-def _tree() -> list[dict[str, Any]]:
-    specs = list(states().values())
-
+def _tree(specs: list[StateSpec]) -> list[dict[str, Any]]:
     def children(parent: str | None) -> list[dict[str, Any]]:
         out = []
         for s in specs:
@@ -125,28 +166,6 @@ def _tree() -> list[dict[str, Any]]:
         return out
 
     return children(None)
-
-
-@cache
-def machine() -> HierarchicalMachine:
-    """The one machine of the process, built once from the law modules' tables."""
-    m = HierarchicalMachine(
-        model=None,
-        states=_tree(),
-        initial="auction",
-        auto_transitions=False,
-        send_event=True,
-        ignore_invalid_triggers=False,
-    )
-    for rule in rules():
-        m.add_transition(
-            rule.event,
-            rule.source,
-            rule.dest,
-            conditions=[_Guard(g) for g in rule.guards],
-            after=[*(_Action(a) for a in rule.actions), _Fired(rule)],
-        )
-    return m
 
 
 AUCTION_ENDS = "auction_ends"  # a completion event: fired by the machine itself, never logged
@@ -180,10 +199,11 @@ def _fire(board: Board, event: Event) -> Step:
 
     source = board.state
     fired: list[Rule] = []
-    if event.name not in machine().events:  # an event no law of the machine handles yet
+    engine = board.engine
+    if event.name not in engine.machine.events:  # an event no law of the machine handles yet
         raise _refusal(board, event, None)
     try:
-        machine().trigger_event(board, event.name, event=event, fired=fired)
+        engine.machine.trigger_event(board, event.name, event=event, fired=fired)
     except MachineError:
         raise _refusal(board, event, None) from None
     if not fired:
@@ -196,18 +216,21 @@ def _fire(board: Board, event: Event) -> Step:
     return step
 
 
-def candidate_rules(state: str, event: str) -> list[Rule]:
-    """The rules for ``event`` from ``state`` or any of its ancestors, child first."""
-    names = []
+def ancestry(state: str) -> list[str]:
+    """The state and its ancestors, child first: the order in which their rules are tried."""
     parts = state.split(".")
-    for i in range(len(parts), 0, -1):
-        names.append(".".join(parts[:i]))
-    return [r for n in names for r in rules() if r.source == n and r.event == event]
+    return [".".join(parts[:i]) for i in range(len(parts), 0, -1)]
+
+
+def candidate_rules(state: str, event: str, engine: Engine | None = None) -> list[Rule]:
+    """The rules for ``event`` from ``state`` or any of its ancestors, child first."""
+    table = (engine or default_engine()).rules
+    return [r for n in ancestry(state) for r in table if r.source == n and r.event == event]
 
 
 def _refusal(board: Board, event: Event, source: str | None) -> IllegalEvent:
-    spec = states()[board.state]
-    candidates = candidate_rules(board.state, event.name)
+    spec = board.engine.states[board.state]
+    candidates = candidate_rules(board.state, event.name, board.engine)
     if not candidates:
         # An option holder's event means what the state makes of it; the others carry their own law.
         by_state = spec.waiting or event.name in STATE_EVENTS
@@ -233,11 +256,8 @@ def _refusal(board: Board, event: Event, source: str | None) -> IllegalEvent:
 def options_for(board: Board) -> list[dict[str, Any]]:
     """The options of the current state and its ancestors, with their holders resolved."""
     out = []
-    parts = board.state.split(".")
-    for i in range(len(parts), 0, -1):
-        name = ".".join(parts[:i])
-        for m in modules():
-            for opt in m.options.get(name, []):
-                seats = None if opt.holder is None else [s.value for s in opt.holder(board)]
-                out.append({"event": opt.event, "seats": seats, "law": opt.law, "fr": opt.fr, "en": opt.en})
+    for name in ancestry(board.state):
+        for opt in board.engine.options.get(name, []):
+            seats = None if opt.holder is None else [s.value for s in opt.holder(board)]
+            out.append({"event": opt.event, "seats": seats, "law": opt.law, "fr": opt.fr, "en": opt.en})
     return out

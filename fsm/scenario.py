@@ -221,14 +221,19 @@ def apply_event(board: Board, entry: dict[str, Any]) -> None:
         board.apply(name, args)
 
 
-def board_for(s: Scenario) -> Board:
-    return Board(dealer=s.dealer, vulnerable=s.vulnerable, settings=s.settings, cards_in_board=s.cards_in_board)
+def board_for(s: Scenario, engine: Any = None) -> Board:
+    return Board(
+        dealer=s.dealer, vulnerable=s.vulnerable, settings=s.settings, cards_in_board=s.cards_in_board, engine=engine
+    )
 
 
-def run(s: Scenario) -> Result:
-    """Play the scenario and compare; never raises for a board error, which is a failure."""
+def run(s: Scenario, engine: Any = None) -> Result:
+    """Play the scenario and compare; never raises for a board error, which is a failure.
+
+    ``engine`` runs it on another machine (a reloaded spec) instead of the package's.
+    """
     try:
-        board = board_for(s)
+        board = board_for(s, engine)
     except FsmError as err:
         return Result(s, False, f"set-up: {err}")
     for n, entry in enumerate(s.events, 1):

@@ -131,7 +131,7 @@ def kind_is(kind: CallKind):  # noqa: ANN201 - returns a named guard
     def guard(board: Board, event: Event) -> bool:
         return event.classification is not None and event.classification.kind is kind
 
-    guard.__name__ = f"is_{kind.name.lower()}"
+    guard.__name__ = f"call_is_{kind.name.lower()}"
     guard.__qualname__ = guard.__name__
     guard.fr = kind.fr  # type: ignore[attr-defined]
     guard.en = kind.en  # type: ignore[attr-defined]
@@ -139,3 +139,6 @@ def kind_is(kind: CallKind):  # noqa: ANN201 - returns a named guard
 
 
 KIND_GUARDS = {kind: kind_is(kind) for kind in CallKind}
+for _guard in KIND_GUARDS.values():  # so that the exported spec can name them
+    assert _guard.__name__ not in globals(), _guard.__name__
+    globals()[_guard.__name__] = _guard
