@@ -42,11 +42,11 @@ format: setup
 	$(BIN)/ruff check --fix .
 
 diagrams: setup
-	$(BIN)/python -m fsm diagram --lang fr --out diagrams/fr/machine
-	$(BIN)/python -m fsm diagram --lang en --out diagrams/en/machine
+	$(BIN)/python -m fsm diagrams --out diagrams
 
 bench: setup
 	$(BIN)/python benchmarks/bench_machine.py
+	$(BIN)/python benchmarks/bench_diagrams.py
 
 clean:
 	rm -rf $(VENV) out .pytest_cache .ruff_cache

@@ -44,6 +44,12 @@ def _diagram(args: argparse.Namespace) -> int:
             return 2
         graph = diagrams.board_path(play(find(args.id, [args.scenario])), args.lang)
         default = f"{args.id}.{args.lang}"
+    elif args.view:
+        if args.view not in diagrams.VIEWS:
+            print(f"vue inconnue / unknown view: {args.view} ({', '.join(diagrams.VIEWS)})", file=sys.stderr)
+            return 2
+        graph = diagrams.law_view(args.view, args.lang)
+        default = f"{args.view}.{args.lang}"
     else:
         graph = diagrams.whole_machine(args.lang)
         default = f"machine.{args.lang}"
@@ -72,6 +78,14 @@ def _export(args: argparse.Namespace) -> int:
         print(args.out)
     else:
         sys.stdout.write(text)
+    return 0
+
+
+def _diagrams(args: argparse.Namespace) -> int:
+    from fsm.diagrams import write_all
+
+    for path in write_all(args.out, render=not args.dot_only):
+        print(path)
     return 0
 
 
@@ -104,9 +118,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--lang", choices=["fr", "en"], default="fr")
     p.add_argument("--format", choices=["svg", "png", "pdf", "dot"], default="svg")
     p.add_argument("--out", help="chemin sans extension / path without extension")
+    p.add_argument("--view", help="une vue par famille de lois : 27, 28-32, 25, 36-39, 24, 41-54 / a law family's view")
     p.add_argument("--scenario", help="fichier de scénarios / scenario file")
     p.add_argument("--id", help="identifiant du scénario / scenario id")
     p.set_defaults(func=_diagram)
+
+    p = sub.add_parser("diagrams", help="toutes les vues, fr et en / every view, fr and en")
+    p.add_argument("--out", default="diagrams")
+    p.add_argument("--dot-only", action="store_true", help="sans Graphviz : DOT seulement / without Graphviz: DOT only")
+    p.set_defaults(func=_diagrams)
 
     p = sub.add_parser("export", help="publier la machine / publish the machine")
     p.add_argument("--format", choices=["json", "scxml", "mermaid"], default="json")

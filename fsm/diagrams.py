@@ -7,14 +7,16 @@ highlighted in order, the current state marked.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import graphviz
 
-from fsm.machine import rules, states
-from fsm.spec import Rule, wording
+from fsm.machine import modules, rules, states
+from fsm.spec import LawModule, Rule, wording
 
 if TYPE_CHECKING:
     from fsm.board import Board
@@ -151,3 +153,109 @@ def board_path(board: Board, lang: str = "fr") -> graphviz.Digraph:
         if len(numbers) > 4:
             taken[rule_id] = [numbers[0], numbers[1], "…", numbers[-1]]  # type: ignore[list-item]
     return to_dot(graph, visited, taken, board.state)
+
+
+# --- one view per law family, read like the decision trees of LAWS.md section 7 -----------------
+VIEWS = {  # file name -> law module
+    "27": "insufficient",
+    "28-32": "rotation",
+    "25": "changes",
+    "36-39": "inadmissible",
+    "24": "exposed",
+    "41-54": "lead",
+}
+TITLES = {
+    "27": ("Loi 27 : l'enchère insuffisante", "Law 27: the insufficient bid"),
+    "28-32": ("Lois 28 à 32 : les déclarations hors tour", "Laws 28 to 32: calls out of rotation"),
+    "25": ("Lois 21 et 25 : les changements de déclaration", "Laws 21 and 25: changes of call"),
+    "36-39": ("Lois 36 à 39 : les déclarations inadmissibles", "Laws 36 to 39: inadmissible calls"),
+    "24": ("Loi 24 : cartes exposées pendant les annonces", "Law 24: cards exposed during the auction"),
+    "41-54": ("Lois 41 et 54 : l'entame", "Laws 41 and 54: the opening lead"),
+}
+WHO = {"fr": "qui", "en": "who"}
+DIRECTOR = {"fr": "le Directeur", "en": "the Director"}
+
+
+def _wrap(text: str, width: int = 42) -> str:
+    return "\n".join(textwrap.wrap(text, width)) or text
+
+
+def _module(name: str) -> LawModule:
+    return next(m for m in modules() if m.name == name)
+
+
+def _question(state: str, lang: str) -> str:
+    """A waiting state as a question: who may choose, and each choice with its law."""
+    spec = states()[state]
+    lines = [f"{getattr(spec, lang)} ({LAW[lang]} {spec.law})"]
+    for m in modules():
+        for opt in m.options.get(state, []):
+            who = DIRECTOR[lang] if opt.holder is None else wording(opt.holder, lang)
+            lines.append(_wrap(f"• {who} : {getattr(opt, lang)} ({opt.law})", 48))
+    return "\n".join(lines)
+
+
+def law_view(view: str, lang: str = "fr") -> graphviz.Digraph:
+    """The rules of one law family as a decision tree: the question (state and option holders),
+    each branch with its event, its condition in words, what it leaves behind and its law."""
+    module = _module(VIEWS[view])
+    title = TITLES[view][0 if lang == "fr" else 1]
+    dot = graphviz.Digraph(f"view_{view}", graph_attr={
+        "label": title, "labelloc": "t", "fontname": "Helvetica", "fontsize": "16", "rankdir": "LR",
+        "nodesep": "0.5", "ranksep": "0.7", "forcelabels": "true",
+    }, node_attr={"fontname": "Helvetica", "fontsize": "10", "shape": "box", "style": "rounded"},
+        edge_attr={"fontname": "Helvetica", "fontsize": "8"})  # fmt: skip
+    drawn: set[str] = set()
+
+    def node(name: str) -> None:
+        if name in drawn:
+            return
+        drawn.add(name)
+        spec = states()[name]
+        if spec.waiting:
+            dot.node(name, _question(name, lang), style="rounded,filled", fillcolor="#fff4d6")
+        else:
+            dot.node(name, f"{getattr(spec, lang)}\n({LAW[lang]} {spec.law})", style="rounded,filled",
+                     fillcolor="#e8f1fb", peripheries="2" if spec.final else "1")  # fmt: skip
+
+    for n, rule in enumerate(module.rules):
+        source = rule.source
+        target = _leaf(rule.target) if rule.dest else rule.source
+        node(source)
+        guards = (" et " if lang == "fr" else " and ").join(wording(g, lang) for g in rule.guards)
+        question = f"{rule.event}" + (f"\n[{_wrap(guards)}]" if guards else "")
+        outcome = "; ".join(wording(a, lang) for a in rule.actions)
+        if target != source and (not states()[source].waiting or states()[target].waiting):
+            # an entry into the family's states, or a step from one question to the next
+            node(target)
+            label = question + (f"\n⇒ {_wrap(outcome)}" if outcome else "") + f"\n{LAW[lang]} {rule.law}"
+            dot.edge(source, target, label=label)
+            continue
+        # a leaf of the decision tree: what the branch leaves behind, and where the board goes
+        leaf = f"outcome_{n}"
+        then = getattr(states()[target], lang)
+        text = f"{LAW[lang]} {rule.law}\n{_wrap(outcome) if outcome else ''}\n→ {then}".replace("\n\n", "\n")
+        dot.node(leaf, text, shape="note", style="filled", fillcolor="#e6f4e6", fontsize="9")
+        dot.edge(source, leaf, label=question)
+    return dot
+
+
+def all_views(lang: str) -> dict[str, graphviz.Digraph]:
+    views = {"machine": whole_machine(lang)}
+    views.update({name: law_view(name, lang) for name in VIEWS})
+    return views
+
+
+def write_all(out: str | Path = "diagrams", render: bool = True) -> list[Path]:
+    """``make diagrams``: every view in French and English, as DOT and (with Graphviz) SVG."""
+    written = []
+    for lang in ("fr", "en"):
+        folder = Path(out) / lang
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, graph in all_views(lang).items():
+            path = folder / f"{name}.dot"
+            path.write_text(graph.source, encoding="utf-8")
+            written.append(path)
+            if render:
+                written.append(Path(graph.render(folder / name, format="svg", cleanup=True)))
+    return written

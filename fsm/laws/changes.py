@@ -197,11 +197,13 @@ def _call_event(entry: Entry) -> Event:
     return Event("call", args, entry.seat, entry.call, entry.artificial, entry.specifies)
 
 
+@words("un joueur dont le partenaire n'a pas déclaré depuis", "a player whose partner has not called since")
 def may_substitute(board: Board) -> list[Seat]:
     """The option holders of 25A: whoever may still replace his last call."""
     return [seat for seat in parties.everyone(board) if partner_silent_since_own_call(board, seat)]
 
 
+@words("l'adversaire de gauche qui a déclaré sur la première", "the LHO who called over the first call")
 def _withdrawer(board: Board) -> list[Seat]:
     return [board.withdrawable.seat] if board.withdrawable is not None else []
 

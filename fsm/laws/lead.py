@@ -361,11 +361,13 @@ def leave_card(board: Board, event: Event) -> None:
     """50D2(b): the card stays a major penalty card, to be played at the first legal opportunity."""
 
 
+@words("le déclarant", "declarer")
 def declarer_if_restricted(board: Board) -> list[Seat]:
     seat = _presumed_declarer(board)
     return [seat] if seat is not None and _restriction_suits(board) else []
 
 
+@words("le déclarant", "declarer")
 def declarer_if_penalty_card(board: Board) -> list[Seat]:
     seat = _presumed_declarer(board)
     return [seat] if seat is not None and _partner_major_cards(board) else []

@@ -330,6 +330,7 @@ def cancel_passes_17D3(board: Board, event: Event) -> None:
         ui(board, entry, told)
 
 
+@words("le joueur dont c'était le tour (Adv. D du fautif)", "the player whose turn it was (offender's RHO)")
 def _rho_turn(board: Board) -> list:  # noqa: ANN202 - a holder
     irr = board.irregularity
     if irr is not None and irr.classification.relation is Relation.RHO and not irr.director:
