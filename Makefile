@@ -47,6 +47,7 @@ diagrams: setup
 bench: setup
 	$(BIN)/python benchmarks/bench_machine.py
 	$(BIN)/python benchmarks/bench_diagrams.py
+	$(BIN)/python benchmarks/bench_pbn.py
 
 clean:
 	rm -rf $(VENV) out .pytest_cache .ruff_cache

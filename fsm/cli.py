@@ -89,6 +89,76 @@ def _diagrams(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check(args: argparse.Namespace) -> int:
+    import json
+
+    from fsm import pbn
+
+    def progress(n: int, total: int, path: Path) -> None:
+        if total >= 20 and sys.stderr.isatty():
+            width = 30
+            done = width * n // total
+            sys.stderr.write(f"\r[{'#' * done}{'.' * (width - done)}] {n}/{total} {path.name[:30]:<30}")
+            if n == total:
+                sys.stderr.write("\n")
+
+    missing = [p for p in args.paths if not Path(p).exists()]
+    if missing:
+        print(f"introuvable / not found: {', '.join(missing)}", file=sys.stderr)
+        return 2
+    report = pbn.check(args.paths, progress)
+    summary = report.summary()
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "summary": summary,
+                    "boards": [o.as_dict() for o in report.outcomes if o.findings or o.error or o.agrees is False],
+                },
+                indent=1,
+            )
+        )
+    else:
+        _print_report(report, summary)
+    if report.unreadable_files:
+        return 2
+    return 3 if any(o.internal_error for o in report.outcomes) else 0
+
+
+def _print_report(report, summary) -> None:  # noqa: ANN001
+    rows = [
+        ("fichiers / files", summary["files"]),
+        ("parties / games", summary["games"]),
+        ("parties illisibles / unreadable games", summary["unreadable_games"]),
+        ("annonces complètes / complete auctions", summary["complete_auctions"]),
+        ("comparées au relevé / compared with the record", summary["compared_with_record"]),
+        ("contrat et déclarant d'accord / contract and declarer agree", summary["agree"]),
+        ("en désaccord / disagree", summary["disagree"]),
+        ("  dont sans irrégularité signalée / of which unflagged", summary["disagree_unflagged"]),
+        ("donnes signalées / flagged boards", summary["flagged_boards"]),
+    ]
+    width = max(len(r[0]) for r in rows)
+    for label, value in rows:
+        print(f"{label:<{width}}  {value:>7}")
+    print("constats par loi / findings by law:")
+    for law, count in summary["findings_by_law"].items():
+        print(f"  Loi / Law {law:<8} {count:>7}")
+    print()
+    for o in report.outcomes:
+        if not (o.findings or o.error or o.agrees is False):
+            continue
+        head = f"{o.game.where()}: "
+        if o.error:
+            print(head + f"illisible / unreadable: {o.error}")
+            continue
+        found = f"{o.contract} {o.declarer}"
+        recorded = f"{o.recorded_contract} {o.recorded_declarer}"
+        agree = "" if o.agrees is not False else f"  ≠ relevé / record {recorded}"
+        print(head + found + agree)
+        for law, what in o.findings:
+            print(f"    Loi / Law {law}: {what}")
+
+
 def _demo(args: argparse.Namespace) -> int:
     from fsm.demo import narrate
 
@@ -133,6 +203,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--lang", choices=["fr", "en"], default="fr")
     p.add_argument("--out", help="fichier (défaut : sortie standard) / file (default: standard output)")
     p.set_defaults(func=_export)
+
+    p = sub.add_parser("check", help="relire des fichiers PBN / check PBN records")
+    p.add_argument("paths", nargs="+", help="fichiers ou dossiers / files or folders")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_check)
 
     p = sub.add_parser("demo", help="raconter une donne / narrate a board")
     p.add_argument("--lang", choices=["fr", "en"], default="fr")
