@@ -16,7 +16,11 @@ from fsm.pbn import check, games, iter_pbn_files, read_text
 
 
 def main() -> None:
-    root = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "pbn"
+    root = (
+        Path(sys.argv[1])
+        if len(sys.argv) > 1
+        else Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "pbn"
+    )
     if not root.exists():
         print(json.dumps({"skipped": f"no records at {root}"}))
         return
