@@ -160,3 +160,9 @@ def parse_event(name: str, raw: dict[str, Any] | None, lang: Lang | None = None)
             raise InputError("« suit » doit être une couleur", "'suit' must be a suit", key="suit")
         args["suit"] = ev.suit.value
     return ev
+
+
+def call_event(entry: Any) -> Event:
+    """The ``call`` event that makes this auction entry again (a replacement held, then made)."""
+    args = {"seat": entry.seat.value, "call": entry.call.pbn()}
+    return Event("call", args, entry.seat, entry.call, entry.artificial, entry.specifies)

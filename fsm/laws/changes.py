@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from fsm.auction import CANCELLED, PENDING, STANDING, WITHDRAWN, Entry, Relation
 from fsm.calls import Seat
+from fsm.events import call_event
 from fsm.laws import parties
 from fsm.laws.acceptance import by_offender_lho, note_director, then_his_call
 from fsm.laws.classify import KIND_GUARDS, CallKind, Classification, hold_irregular_call
@@ -115,7 +116,7 @@ def _replace_first_call(board: Board, event: Event, law: str, told: tuple[Seat, 
     board.opening_lead = None  # 25A5: a face-down lead goes back if the auction reopens
     if not later:  # nobody called over it: the new call is made now, and judged as any call
         board.auction.entries.remove(next(e for e in board.auction.entries if e is irr.entry))
-        event.follow = _call_event(irr.entry)
+        event.follow = call_event(irr.entry)
         return
     _put_in_place(board, original, irr.entry)
     board.withdrawable = later[0]  # the LHO's call over the first call (25A6, 21B2)
@@ -173,28 +174,22 @@ def apply_25B2(board: Board, event: Event) -> None:
 @words("sa déclaration est retirée ; il déclare à nouveau", "his call is withdrawn; he calls again")
 def withdraw_later_call(board: Board, event: Event) -> None:
     """25A6: the withdrawn call is authorized for his side, unauthorized for the opponents."""
-    entry = board.withdrawable
-    assert entry is not None
-    board.auction.with_status(entry, WITHDRAWN, "25A6")
+    entry = _take_back(board, "25A6")
     ui(board, entry, (entry.seat.lho, entry.seat.rho), "25A6")
-    board.withdrawable = None
 
 
 @words("sa déclaration est retirée (16C) ; il déclare à nouveau", "his call is withdrawn (16C); he calls again")
 def change_later_call(board: Board, event: Event) -> None:
     """21B2: he is of the side that gave the misinformation: his withdrawn call is UI to his partner."""
+    entry = _take_back(board, "21B2")
+    ui(board, entry, (entry.seat.partner,))
+
+
+def _take_back(board: Board, law: str) -> Entry:
     entry = board.withdrawable
     assert entry is not None
-    board.auction.with_status(entry, WITHDRAWN, "21B2")
-    ui(board, entry, (entry.seat.partner,))
     board.withdrawable = None
-
-
-def _call_event(entry: Entry) -> Event:
-    from fsm.events import Event
-
-    args = {"seat": entry.seat.value, "call": entry.call.pbn()}
-    return Event("call", args, entry.seat, entry.call, entry.artificial, entry.specifies)
+    return board.auction.with_status(entry, WITHDRAWN, law)
 
 
 @words("un joueur dont le partenaire n'a pas déclaré depuis", "a player whose partner has not called since")

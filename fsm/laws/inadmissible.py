@@ -28,7 +28,7 @@ from fsm.calls import PASS
 from fsm.laws.acceptance import by_offender, by_offender_lho, then_his_call
 from fsm.laws.classify import KIND_GUARDS, CallKind, hold_irregular_call, is_inadmissible
 from fsm.laws.normal import stand
-from fsm.laws.withdrawn import REPLACEMENT, bar, restrict, review, ui
+from fsm.laws.withdrawn import REPLACEMENT, bar, bar_side, restrict, review, ui
 from fsm.rulings import PASS_NEXT_TURN, PASS_REST, REPEAT_CALL, Pending
 from fsm.spec import LawModule, Option, Rule, StateSpec, words
 
@@ -248,8 +248,7 @@ def apply_37B(board: Board, event: Event) -> None:
     board.auction.with_status(irr.entry, CANCELLED, "37B1")
     board.obligations = [o for o in board.obligations if o.seat.side != offender.side or o.kind != PASS_REST]
     board.obligations = [o for o in board.obligations if not (o.seat is offender and o.kind == REPEAT_CALL)]
-    bar(board, offender, PASS_REST, "37B2")
-    bar(board, offender.partner, PASS_REST, "37B2")
+    bar_side(board, offender, "37B2")
     restrict(board, offender, irr.entry)
     ui(board, irr.entry, (offender.partner,))
     review(board, "72C")
@@ -267,8 +266,7 @@ def _rectify_38(board: Board, entry: Entry, lho_called: bool) -> None:
     if board.auction.turn() is offender:
         stand(board, Entry(offender, PASS, STANDING, law="38C"))
     if not board.auction.is_over():
-        bar(board, offender, PASS_REST, "38C")
-        bar(board, offender.partner, PASS_REST, "38C")
+        bar_side(board, offender, "38C")
     if not lho_called:  # 38D: no 26B and no 72C once the LHO called over it
         restrict(board, offender, entry)
         review(board, "72C")
@@ -293,8 +291,7 @@ def _rectify_38_oot(board: Board, entry: Entry) -> None:
     offender = entry.seat
     board.auction.with_status(entry, CANCELLED, "38B")
     ui(board, entry, (offender.partner,))
-    bar(board, offender, PASS_REST, "38C")
-    bar(board, offender.partner, PASS_REST, "38C")
+    bar_side(board, offender, "38C")
     restrict(board, offender, entry)
     review(board, "72C")
 

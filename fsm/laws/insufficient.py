@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from fsm.auction import CANCELLED, PENDING, STANDING, WITHDRAWN, Entry
 from fsm.calls import Call
+from fsm.events import call_event
 from fsm.laws import parties
 from fsm.laws.acceptance import acceptance_rules, by_offender, by_offender_lho, note_director
 from fsm.laws.classify import KIND_GUARDS, CallKind, hold_irregular_call, is_inadmissible
@@ -191,7 +192,7 @@ def refuse_insufficient(board: Board, event: Event) -> None:
         held = irr.replacement
         board.auction.entries.remove(next(e for e in board.auction.entries if e is held))
         board.irregularity = replace(irr, replacement=None)
-        event.follow = _call_event(held)
+        event.follow = call_event(held)
 
 
 @words("le fautif remplace alors son enchère", "the offender then replaces his bid")
@@ -342,13 +343,6 @@ def refuse_replacement(board: Board, event: Event) -> None:
 def _entry(event: Event, status: str) -> Entry:
     assert event.seat is not None and event.call is not None
     return Entry(event.seat, event.call, status, artificial=event.artificial, specifies=event.specifies)
-
-
-def _call_event(entry: Entry) -> Event:
-    from fsm.events import Event
-
-    args = {"seat": entry.seat.value, "call": entry.call.pbn()}
-    return Event("call", args, entry.seat, entry.call, entry.artificial, entry.specifies)
 
 
 _REPLACE = "le fautif remplace l'enchère insuffisante"

@@ -315,10 +315,15 @@ def refuse_lead_out_of_turn(board: Board, event: Event) -> None:
     board.opening_lead = None
 
 
-def _pick_up(board: Board, suit: Strain) -> None:
-    partner = [p for p in _partner_major_cards(board) if p.card.suit is suit]
-    if partner:
-        board.penalty_cards.remove(partner[0])
+def _constrain(board: Board, event: Event, kind: str, law: str) -> None:
+    """Declarer's choice for the opening lead; under 50D2 the penalty card is picked up."""
+    leader = _leader(board)
+    assert event.suit is not None and leader is not None
+    if law == "50D2":
+        held = [p for p in _partner_major_cards(board) if p.card.suit is event.suit]
+        if held:
+            board.penalty_cards.remove(held[0])
+    board.lead_constraints.append(LeadConstraint(leader, kind, event.suit, law))
 
 
 @words(
@@ -326,11 +331,7 @@ def _pick_up(board: Board, suit: Strain) -> None:
     "a lead in that suit is required; the penalty card is picked up",
 )
 def require_suit(board: Board, event: Event) -> None:
-    assert event.suit is not None
-    _pick_up(board, event.suit)
-    leader = _leader(board)
-    assert leader is not None
-    board.lead_constraints.append(LeadConstraint(leader, "require", event.suit, "50D2"))
+    _constrain(board, event, "require", "50D2")
 
 
 @words(
@@ -338,11 +339,7 @@ def require_suit(board: Board, event: Event) -> None:
     "a lead in that suit is prohibited; the penalty card is picked up",
 )
 def prohibit_penalty_suit(board: Board, event: Event) -> None:
-    assert event.suit is not None
-    _pick_up(board, event.suit)
-    leader = _leader(board)
-    assert leader is not None
-    board.lead_constraints.append(LeadConstraint(leader, "prohibit", event.suit, "50D2"))
+    _constrain(board, event, "prohibit", "50D2")
 
 
 @words(
@@ -350,10 +347,7 @@ def prohibit_penalty_suit(board: Board, event: Event) -> None:
     "a lead in that suit is prohibited while he keeps the lead",
 )
 def prohibit_restricted_suit(board: Board, event: Event) -> None:
-    assert event.suit is not None
-    leader = _leader(board)
-    assert leader is not None
-    board.lead_constraints.append(LeadConstraint(leader, "prohibit", event.suit, "26B"))
+    _constrain(board, event, "prohibit", "26B")
 
 
 @words("la carte pénalisée reste sur la table", "the penalty card stays on the table")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from fsm.auction import Entry
 from fsm.calls import SUITS, Seat, Strain
-from fsm.rulings import LeadRestriction, Obligation, UnauthorizedInformation
+from fsm.rulings import PASS_REST, LeadRestriction, Obligation, UnauthorizedInformation
 from fsm.spec import LawModule, Option, StateSpec, words
 
 if TYPE_CHECKING:
@@ -37,6 +37,12 @@ def restrict(board: Board, offender: Seat, source: Entry | str, law: str = "26B"
 
 def bar(board: Board, seat: Seat, kind: str, law: str, call: str | None = None) -> None:
     board.obligations.append(Obligation(seat, kind, law, call))
+
+
+def bar_side(board: Board, seat: Seat, law: str) -> None:
+    """37B2, 38C: each member of the offending side passes for the rest of the auction."""
+    bar(board, seat, PASS_REST, law)
+    bar(board, seat.partner, PASS_REST, law)
 
 
 def review(board: Board, *laws: str) -> None:
