@@ -201,8 +201,20 @@ class Board:
         args = {"seat": seat, "call": call, "artificial": artificial, "specifies": specifies, "comparable": comparable}
         return self.apply("call", _given(args), lang)
 
+    def next_caller(self) -> Seat:
+        """Who calls next at the table: while an irregular call lies on the table awaiting its
+        option holder, the offender's LHO (calling over it accepts it: 27A1, 29A); otherwise the
+        player whose turn it is. In the clarification period, the presumed declarer's LHO."""
+        irr = self.irregularity
+        if irr is not None and irr.stage in ("offered", "second") and irr.classification.kind.law != "25":
+            return irr.entry.seat.lho
+        if self.state.startswith("clarification"):
+            last = self.auction.last_standing()
+            return last.seat.lho if last is not None else self.dealer
+        return self.auction.turn()
+
     def calls(self, text: str, lang: Lang | None = None) -> list[Step]:
-        """Successive calls, each by the seat whose turn it is (the scenario shorthand).
+        """Successive calls, each by the player who calls next at the table (the scenario shorthand).
 
         All or nothing: if one call fails, the board is left as it was before the first.
         """
@@ -210,7 +222,7 @@ class Board:
         steps: list[Step] = []
         try:
             for token in text.split():
-                steps += self.call(self.auction.turn(), token, lang=lang)
+                steps += self.call(self.next_caller(), token, lang=lang)
         except BaseException:
             self._restore(saved)
             raise
