@@ -203,10 +203,15 @@ def leave_pending(board: Board, event: Event) -> None:
     event.follow = event.again()
 
 
-def _take_pending(board: Board, law: str) -> Pending:
+def _take_pending(board: Board, law: str) -> Entry | None:
+    """The pending call, as it now stands; None if a later rectification already withdrew it."""
     p = next(p for p in board.pending if p.law == law)
     board.pending.remove(p)
-    return p
+    standing = board.auction.standing()
+    if any(e is p.entry for e in standing):
+        return p.entry  # type: ignore[no-any-return]
+    same = [e for e in standing if e.seat is p.entry.seat and e.call == p.entry.call]
+    return same[-1] if same else None
 
 
 @words(
@@ -214,8 +219,10 @@ def _take_pending(board: Board, law: str) -> Pending:
     "the inadmissible call and every later call are cancelled (no 26B)",
 )
 def apply_36A(board: Board, event: Event) -> None:
-    p = _take_pending(board, "36")
-    for e in _cancel_with_later(board, p.entry, "36A"):
+    entry = _take_pending(board, "36")
+    if entry is None:
+        return
+    for e in _cancel_with_later(board, entry, "36A"):
         ui(board, e, (e.seat.partner,))
     board.opening_lead = None
 
@@ -225,8 +232,9 @@ def apply_36A(board: Board, event: Event) -> None:
     "the contract is scored as if the inadmissible call had not been made",
 )
 def apply_36C(board: Board, event: Event) -> None:
-    p = _take_pending(board, "36")
-    board.auction.with_status(p.entry, CANCELLED, "36C")
+    entry = _take_pending(board, "36")
+    if entry is not None:
+        board.auction.with_status(entry, CANCELLED, "36C")
 
 
 @words(
@@ -301,8 +309,9 @@ def _rectify_38_oot(board: Board, entry: Entry) -> None:
     "cancelled with later calls, replaced by a pass; no 26B nor 72C (38D)",
 )
 def apply_38D(board: Board, event: Event) -> None:
-    p = _take_pending(board, "38")
-    _rectify_38(board, p.entry, lho_called=True)
+    entry = _take_pending(board, "38")
+    if entry is not None:
+        _rectify_38(board, entry, lho_called=True)
 
 
 # --- 39 ---------------------------------------------------------------------------------------
