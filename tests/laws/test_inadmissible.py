@@ -24,3 +24,16 @@ def test_call_after_pass_out_cancelled_39A():
     board.call("S", "1C")
     snap = board.snapshot()
     assert snap["cancelled"] == ["S:1C"] and snap["rulings"] == ["39A"] and snap["state"] == "passed_out"
+
+
+def test_pending_double_withdrawn_by_a_later_change_is_dropped():
+    board = Board()
+    board.calls("1H Pass")
+    board.call("S", "X")  # doubling partner: inadmissible
+    board.call("W", "Pass")  # the LHO calls over it: pending
+    board.substitute("S", "2H")
+    board.judge(unintended=True)
+    board.director()  # nothing left to cancel: the double was withdrawn under 25A
+    snap = board.snapshot()
+    assert snap["pending"] == [] and snap["auction"] == ["N:1H", "E:Pass", "S:2H", "W:Pass"]
+    assert snap["rulings"] == ["25A", "36A"]
