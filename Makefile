@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup graphviz demo test lint format diagrams bench clean
+.PHONY: setup graphviz demo test lint format diagrams notebooks bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,9 @@ format: setup
 
 diagrams: setup
 	$(BIN)/python -m fsm diagrams --out diagrams
+
+notebooks: setup
+	$(BIN)/python notebooks/build.py
 
 bench: setup
 	$(BIN)/python benchmarks/bench_machine.py
