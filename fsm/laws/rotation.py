@@ -133,7 +133,7 @@ def _cancel(board: Board) -> Entry:
 def apply_30A(board: Board, event: Event) -> None:
     entry = _cancel(board)
     bar(board, entry.seat, PASS_NEXT_TURN, "30A")
-    ui(board, entry, (entry.seat.partner,))
+    ui(board, entry, (entry.seat.partner,), "16C2")  # LAWS.md, 30A: 16C2 for the offender's partner
     review(board, "72C")
     if board.settings.lead_restriction_after_forced_repeat:
         restrict(board, entry.seat, entry)
