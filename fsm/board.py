@@ -395,11 +395,14 @@ class Board:
             "rulings": list(self.rulings),
         }
 
-    def options(self) -> list[dict[str, Any]]:
-        """What may happen now: each event, who may make it, the law and a sentence in French and English."""
+    def options(self, own_state_only: bool = False) -> list[dict[str, Any]]:
+        """What may happen now: each event, who may make it, the law and a sentence in French and English.
+
+        ``own_state_only`` leaves out the options of the enclosing phase (24 during the auction…).
+        """
         from fsm.machine import options_for
 
-        return options_for(self)
+        return options_for(self, own_state_only)
 
     def diagram(self, lang: str = "fr") -> Any:
         """This board's path drawn on the machine (a ``graphviz.Digraph``; displays inline in Jupyter)."""

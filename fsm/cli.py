@@ -220,6 +220,9 @@ def main(argv: list[str] | None = None) -> int:
     except FsmError as err:
         print(f"erreur / error: {err}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader (head, less) went away: nothing more to say
+        sys.stderr.close()
+        return 0
     except Exception as err:  # the contract is: never a traceback
         if args.command == "diagram" and type(err).__name__ == "ExecutableNotFound":
             print(

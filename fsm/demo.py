@@ -46,7 +46,7 @@ def narrate(out_dir: str | Path = "out", lang: str = "fr", render: bool = True) 
                 if lang == "fr"
                 else f"    Pending irregularity: {irr.entry.call.label('en')} by {seat_name(irr.entry.seat, 'en')} (Law {irr.law})"
             )
-        for option in describe_options(board, lang):
+        for option in describe_options(board, lang, own_state_only=True):
             lines.append(f"      • {option}")
     snap = board.snapshot()
     lines += ["", auction_grid(board, lang), ""]

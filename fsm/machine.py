@@ -253,10 +253,10 @@ def _refusal(board: Board, event: Event, source: str | None) -> IllegalEvent:
     )
 
 
-def options_for(board: Board) -> list[dict[str, Any]]:
+def options_for(board: Board, own_state_only: bool = False) -> list[dict[str, Any]]:
     """The options of the current state and its ancestors, with their holders resolved."""
     out = []
-    for name in ancestry(board.state):
+    for name in ancestry(board.state)[:1] if own_state_only else ancestry(board.state):
         for opt in board.engine.options.get(name, []):
             seats = None if opt.holder is None else [s.value for s in opt.holder(board)]
             out.append({"event": opt.event, "seats": seats, "law": opt.law, "fr": opt.fr, "en": opt.en})

@@ -75,9 +75,10 @@ def describe_step(step: Step, lang: str = "fr") -> str:
     return f"{LAW[lang]} {step.law} {arrow} {state_label(step.target, lang)}"
 
 
-def describe_options(board: Board, lang: str = "fr") -> list[str]:
+def describe_options(board: Board, lang: str = "fr", own_state_only: bool = False) -> list[str]:
+    """One sentence per option; ``own_state_only`` leaves out those every state of a phase shares."""
     lines = []
-    for opt in board.options():
+    for opt in board.options(own_state_only):
         seats = opt["seats"]
         if seats is None:
             who = {"fr": "Directeur / table", "en": "Director / table"}[lang]
