@@ -12,12 +12,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from fsm.auction import CANCELLED, PENDING, WITHDRAWN
+from fsm.auction import CANCELLED, PENDING, WITHDRAWN, Entry
 from fsm.board import Board, Step
 from fsm.calls import SEATS
 from fsm.errors import FsmError
 from fsm.scenario import Scenario, board_for, find
-from fsm.text import LAW, describe_event, describe_options, state_label
+from fsm.text import LAW, describe_event, describe_options, grid_rows, state_label
 
 TITLES = {
     "fr": ("Événement", "Lois appliquées", "État", "Options"),
@@ -65,21 +65,15 @@ class Stage:
 def grid_html(board: Board, lang: str = "fr") -> str:
     """The auction grid: N E S O columns; cancelled and withdrawn calls struck through, with the
     law that removed them; a call awaiting a decision in brackets."""
-    head = "".join(f"<th>{s.label('fr' if lang == 'fr' else 'pbn')}</th>" for s in SEATS)
-    rows: list[list[str]] = [[""] * 4]
-    last = SEATS.index(board.dealer) - 1
-    for e in board.auction.entries:
-        col = SEATS.index(e.seat)
-        if col <= last:
-            rows.append([""] * 4)
-        last = col
+
+    def cell(e: Entry) -> str:
         text = html.escape(e.call.label(lang))  # type: ignore[arg-type]
         if e.status in (CANCELLED, WITHDRAWN):
-            text = f"<s>{text}</s> <small>({e.law})</small>"
-        elif e.status == PENDING:
-            text = f"[{text}]"
-        rows[-1][col] = text
-    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
+            return f"<s>{text}</s> <small>({e.law})</small>"
+        return f"[{text}]" if e.status == PENDING else text
+
+    head = "".join(f"<th>{s.label('fr' if lang == 'fr' else 'pbn')}</th>" for s in SEATS)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in grid_rows(board, cell))
     return f"<table><tr>{head}</tr>{body}</table>"
 
 

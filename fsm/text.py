@@ -6,12 +6,14 @@ sentences from them, for the demo, the notebooks and the CLI.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from fsm.calls import Seat, parse_call, parse_card
 from fsm.machine import states
 
 if TYPE_CHECKING:
+    from fsm.auction import Entry
     from fsm.board import Board, Step
 
 LAW = {"fr": "Loi", "en": "Law"}
@@ -94,12 +96,9 @@ def describe_options(board: Board, lang: str = "fr", own_state_only: bool = Fals
     return lines
 
 
-def auction_grid(board: Board, lang: str = "fr") -> str:
-    """The auction as a grid N E S O, cancelled calls between tildes, pending ones in brackets."""
-    from fsm.auction import CANCELLED, PENDING, WITHDRAWN
-
+def grid_rows(board: Board, cell: Callable[[Entry], str]) -> list[list[str]]:
+    """The auction laid out as rows of four columns N E S W, each call written by ``cell``."""
     seats = list(Seat)
-    header = "  ".join(f"{s.label('fr' if lang == 'fr' else 'pbn'):<9}" for s in seats)
     rows: list[list[str]] = [[""] * 4]
     last = seats.index(board.dealer) - 1
     for e in board.auction.entries:
@@ -107,11 +106,19 @@ def auction_grid(board: Board, lang: str = "fr") -> str:
         if col <= last:
             rows.append([""] * 4)
         last = col
+        rows[-1][col] = cell(e)
+    return [r for r in rows if any(r)]
+
+
+def auction_grid(board: Board, lang: str = "fr") -> str:
+    """The auction as a text grid N E S O, cancelled calls between tildes, pending ones in brackets."""
+    from fsm.auction import CANCELLED, PENDING, WITHDRAWN
+
+    def cell(e: Entry) -> str:
         text = e.call.label(lang)  # type: ignore[arg-type]
         if e.status in (CANCELLED, WITHDRAWN):
-            text = f"~{text}~"
-        elif e.status == PENDING:
-            text = f"[{text}]"
-        rows[-1][col] = text
-    lines = [header] + ["  ".join(f"{c:<9}" for c in r) for r in rows if any(r)]
-    return "\n".join(lines)
+            return f"~{text}~"
+        return f"[{text}]" if e.status == PENDING else text
+
+    header = "  ".join(f"{s.label('fr' if lang == 'fr' else 'pbn'):<9}" for s in Seat)
+    return "\n".join([header] + ["  ".join(f"{c:<9}" for c in r) for r in grid_rows(board, cell)])
