@@ -94,6 +94,12 @@ class Auction:
     def has_called(self, seat: Seat) -> bool:
         return any(e.seat is seat for e in self.entries if e.status == STANDING)
 
+    def partner_silent_since_own_call(self, seat: Seat) -> bool:
+        """25A4, 21B1: the player has a call standing and his partner has not called since."""
+        standing = self.standing()
+        own = [i for i, e in enumerate(standing) if e.seat is seat]
+        return bool(own) and all(e.seat is not seat.partner for e in standing[own[-1] + 1 :])
+
     def last_bid(self) -> Entry | None:
         for e in reversed(self.entries):
             if e.status == STANDING and e.call.is_bid:

@@ -107,6 +107,7 @@ _DATA = (
     "deferred",
     "withdrawable",
     "withdraw_law",
+    "misinformation_ruled",
     "exposed",
     "lead_restrictions",
     "penalty_cards",
@@ -157,6 +158,7 @@ class Board:
         self.deferred: list[Deferred] = []
         self.withdrawable: Entry | None = None  # 25A6 / 21B2: the LHO's call he may still take back
         self.withdraw_law = "25A6"
+        self.misinformation_ruled = False  # 21B1 judged before the new call is made
         self.exposed: list[Any] = []  # 24: cards face up on the table until the auction ends
         self.lead_restrictions: list[LeadRestriction] = []
         self.penalty_cards: list[PenaltyCard] = []

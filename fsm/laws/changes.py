@@ -20,6 +20,7 @@ from fsm.events import call_event
 from fsm.laws import parties
 from fsm.laws.acceptance import by_offender_lho, note_director, then_his_call
 from fsm.laws.classify import KIND_GUARDS, CallKind, Classification, hold_irregular_call
+from fsm.laws.normal import AFTER_CALL
 from fsm.laws.withdrawn import restrict, ui
 from fsm.spec import LawModule, Option, Rule, StateSpec, words
 
@@ -30,20 +31,13 @@ STATE = "auction.change_of_call"
 INTENDED = "auction.intended_change"
 
 
-def partner_silent_since_own_call(board: Board, seat: Seat) -> bool:
-    """25A4: the player has a call standing and his partner has not called since."""
-    standing = board.auction.standing()
-    own = [i for i, e in enumerate(standing) if e.seat is seat]
-    return bool(own) and all(e.seat is not seat.partner for e in standing[own[-1] + 1 :])
-
-
 @words(
     "sur sa propre dernière déclaration, le partenaire n'ayant pas déclaré depuis",
     "of his own last call, partner not having called since",
 )
 def own_call_partner_silent(board: Board, event: Event) -> bool:
     assert event.seat is not None
-    return partner_silent_since_own_call(board, event.seat)
+    return board.auction.partner_silent_since_own_call(event.seat)
 
 
 @words("jugée non intentionnelle", "judged unintended")
@@ -88,6 +82,36 @@ def hold_substitution(board: Board, event: Event) -> None:
     event.classification = Classification(CallKind.CHANGE, board.auction.turn(), Relation.LHO_PREV)
     hold_irregular_call(board, event)
     board.irregularity = replace(board.irregularity, comparable=event.comparable)  # type: ignore[arg-type]
+
+
+@words(
+    "le Directeur a déjà jugé l'information erronée : 21B1 s'applique",
+    "the Director already judged misinformation: 21B1 applies",
+)
+def apply_ruled_misinformation(board: Board, event: Event) -> None:
+    """Issue order "judge(misinformation) then the new call": the change is settled at once (21B1)."""
+    from fsm.events import Event as Ev
+
+    if board.misinformation_ruled:
+        board.misinformation_ruled = False
+        event.follow = Ev("judge", {"misinformation": True}, judgement=("misinformation", True))
+
+
+@words(
+    "le Directeur juge qu'un joueur a déclaré sur une information erronée",
+    "the Director judges that a player called on misinformation",
+)
+def note_misinformation(board: Board, event: Event) -> None:
+    """21B1: the misinformed player may now change his call, while his partner has not called since."""
+    board.misinformation_ruled = True
+
+
+def _misinformation_window_closes(board: Board, entry: Entry) -> None:
+    """The judgement opens the way for the misinformed player's next call only."""
+    board.misinformation_ruled = False
+
+
+AFTER_CALL.append(_misinformation_window_closes)
 
 
 def _original(board: Board, seat: Seat) -> Entry:
@@ -195,7 +219,7 @@ def _take_back(board: Board, law: str) -> Entry:
 @words("un joueur dont le partenaire n'a pas déclaré depuis", "a player whose partner has not called since")
 def may_substitute(board: Board) -> list[Seat]:
     """The option holders of 25A: whoever may still replace his last call."""
-    return [seat for seat in parties.everyone(board) if partner_silent_since_own_call(board, seat)]
+    return [seat for seat in parties.everyone(board) if board.auction.partner_silent_since_own_call(seat)]
 
 
 @words("l'adversaire de gauche qui a déclaré sur la première", "the LHO who called over the first call")
@@ -214,11 +238,15 @@ MODULE = LawModule(
     ],
     rules=[
         Rule("call", "auction.calling", STATE, "25", "déclaration au tour de l'adversaire de gauche, juste après la sienne",
-             "call at his LHO's turn right after his own", (KIND_GUARDS[CallKind.CHANGE],), (hold_irregular_call,)),
+             "call at his LHO's turn right after his own", (KIND_GUARDS[CallKind.CHANGE],), (hold_irregular_call, apply_ruled_misinformation)),
         Rule("substitute", "auction.calling", STATE, "25", "le joueur remplace sa dernière déclaration",
-             "the player replaces his last call", (own_call_partner_silent,), (hold_substitution,)),
+             "the player replaces his last call", (own_call_partner_silent,), (hold_substitution, apply_ruled_misinformation)),
         Rule("substitute", "clarification", STATE, "25A5", "après le passe final, le partenaire n'ayant pas déclaré depuis",
-             "after the final pass, partner not having called since", (own_call_partner_silent,), (hold_substitution,)),
+             "after the final pass, partner not having called since", (own_call_partner_silent,), (hold_substitution, apply_ruled_misinformation)),
+        Rule("judge", "auction.calling", None, "21B1", "information erronée jugée avant le changement",
+             "misinformation judged before the change", (judged_misinformed,), (note_misinformation,)),
+        Rule("judge", "clarification", None, "21B1", "information erronée jugée avant le changement",
+             "misinformation judged before the change", (judged_misinformed,), (note_misinformation,)),
         Rule("director", STATE, None, "25", "le Directeur est appelé", "the Director is called", (), (note_director,)),
         Rule("judge", STATE, "auction.calling", "25A", "non intentionnelle : la déclaration voulue est maintenue",
              "unintended: the intended call stands", (judged_unintended,), (apply_25A,), ruling=True),

@@ -89,6 +89,8 @@ def _kind(board: Board, auction: Auction, seat: Seat, call: Call, rel: Relation,
         return CallKind.DEEMED_PASS
     if rel is Relation.LHO_PREV:
         return CallKind.CHANGE
+    if rel is not Relation.IN_TURN and board.misinformation_ruled and auction.partner_silent_since_own_call(seat):
+        return CallKind.CHANGE  # 21B1, judged first: the misinformed player's new call replaces his own
     if rel is not Relation.IN_TURN:
         if call.is_pass and not artificial:
             return CallKind.PASS_OUT_OF_ROTATION
