@@ -49,7 +49,7 @@ FAMILIES = [
       "54D-refused-declarer-requires-the-suit", "26B-restricted-opening-leader"]),
 ]  # fmt: skip
 
-SETUP = "from IPython.display import display\nfrom fsm.teaching import walk\nfrom fsm.diagrams import law_view"
+SETUP = "from IPython.display import display\n\nfrom fsm.diagrams import law_view\nfrom fsm.teaching import walk"
 
 
 def family_notebook(title: str, view: str, intro: str, ids: list[str]) -> nbformat.NotebookNode:
@@ -77,7 +77,7 @@ def tour() -> nbformat.NotebookNode:
             "# Visite guidée / A tour\n\nUne donne régulière puis la donne de démonstration, pas à pas : à chaque "
             "événement, la grille des annonces, la loi appliquée, l'état atteint et les options de chacun."
         ),
-        new_code_cell(SETUP + "\nfrom fsm import Board"),
+        new_code_cell("from IPython.display import display\n\nfrom fsm import Board\nfrom fsm.teaching import walk"),
         new_code_cell(
             'board = Board(dealer="N")\nboard.calls("1D 1H 2H Pass 3D Pass 4H Pass Pass Pass")\n'
             'snap = board.snapshot()\nsnap["contract"], snap["declarer"], snap["opening_leader"]'
