@@ -91,10 +91,19 @@ def tour() -> nbformat.NotebookNode:
     return new_notebook(cells=cells, metadata={"language_info": {"name": "python"}})
 
 
-def main() -> None:
-    nbformat.write(tour(), HERE / "00_visite.ipynb")
+def notebooks() -> dict[str, nbformat.NotebookNode]:
+    out = {"00_visite": tour()}
     for name, view, title, intro, ids in FAMILIES:
-        nbformat.write(family_notebook(title, view, intro, ids), HERE / f"{name}.ipynb")
+        out[name] = family_notebook(title, view, intro, ids)
+    for nb in out.values():
+        for i, cell in enumerate(nb.cells):
+            cell["id"] = f"cell-{i}"  # stable ids: rebuilding leaves the files unchanged
+    return out
+
+
+def main() -> None:
+    for name, nb in notebooks().items():
+        nbformat.write(nb, HERE / f"{name}.ipynb")
 
 
 if __name__ == "__main__":

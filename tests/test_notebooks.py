@@ -16,6 +16,19 @@ def test_there_is_a_tour_and_one_notebook_per_law_family():
     assert names[0] == "00_visite" and len(names) == 7
 
 
+def test_committed_notebooks_are_what_build_writes():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build", NOTEBOOKS[0].parent / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    for name, nb in build.notebooks().items():
+        committed = nbformat.read(NOTEBOOKS[0].parent / f"{name}.ipynb", as_version=4)
+        assert [c.source for c in committed.cells] == [c.source for c in nb.cells], (
+            f"{name} is stale: run `make notebooks`"
+        )
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_notebook_runs(path, need_dot):
     nb = nbformat.read(path, as_version=4)
