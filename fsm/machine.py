@@ -50,11 +50,12 @@ STATE_EVENTS = {"accept", "refuse", "judge", "withdraw"}
 
 
 def modules() -> list[LawModule]:
-    from fsm.laws import changes, exposed, inadmissible, insufficient, lead, normal, rotation, withdrawn
+    from fsm.laws import changes, director, exposed, inadmissible, insufficient, lead, normal, rotation, withdrawn
 
+    # The Director's generic rules come last: a law's own rectification is always tried first.
     return [
         normal.MODULE, withdrawn.MODULE, insufficient.MODULE, rotation.MODULE,
-        changes.MODULE, inadmissible.MODULE, exposed.MODULE, lead.MODULE,
+        changes.MODULE, inadmissible.MODULE, exposed.MODULE, lead.MODULE, director.MODULE,
     ]  # fmt: skip
 
 

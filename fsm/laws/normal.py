@@ -86,11 +86,6 @@ def end_auction(board: Board, event: Event) -> None:
         hook(board)
 
 
-@words("le Directeur est appelé à la table", "the Director is called to the table")
-def note_director(board: Board, event: Event) -> None:
-    """9B1: summoning the Director changes nothing by itself where nothing awaits rectification."""
-
-
 @words("les mains sont remises dans l'étui", "the hands are returned to the board")
 def hands_returned(board: Board, event: Event) -> None:
     """17D2: the auction period of a passed-out board ends here."""
@@ -142,10 +137,6 @@ MODULE = LawModule(
             "les mains retournent dans l'étui", "the hands go back into the board",
             actions=(hands_returned,),
         ),
-        *[
-            Rule("director", state, None, "9B1", "appel au Directeur", "the Director is called", actions=(note_director,))
-            for state in ("board", "auction", "clarification", "lead_out_of_turn", "passed_out")
-        ],
     ],
     options={
         "board": [
