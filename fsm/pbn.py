@@ -286,7 +286,7 @@ def replay(game: Game) -> Outcome:
         out.error = f"auction: {err}"
         return out
 
-    marks = Counter()
+    marks: Counter[str] = Counter()
     try:
         _feed(board, tokens, marks, out)
     except FsmError as err:

@@ -45,7 +45,7 @@ def state_label(state: str, lang: str = "fr") -> str:
 
 
 def seat_name(seat: str | Seat, lang: str = "fr") -> str:
-    return Seat(seat).name_in(lang)
+    return Seat(seat).name_in("fr" if lang == "fr" else "en")
 
 
 def describe_args(args: dict[str, Any], lang: str) -> str:

@@ -81,7 +81,8 @@ def hold_substitution(board: Board, event: Event) -> None:
     assert event.seat is not None
     event.classification = Classification(CallKind.CHANGE, board.auction.turn(), Relation.LHO_PREV)
     hold_irregular_call(board, event)
-    board.irregularity = replace(board.irregularity, comparable=event.comparable)  # type: ignore[arg-type]
+    assert board.irregularity is not None
+    board.irregularity = replace(board.irregularity, comparable=event.comparable)
 
 
 @words(
