@@ -216,7 +216,8 @@ class Board:
         return self.auction.turn()
 
     def calls(self, text: str, lang: Lang | None = None) -> list[Step]:
-        """Successive calls, each by the player who calls next at the table (the scenario shorthand).
+        """Successive calls, each by the player who calls next at the table (the scenario shorthand);
+        ``AP`` (PBN's "all pass") passes until the auction ends.
 
         All or nothing: if one call fails, the board is left as it was before the first.
         """
@@ -224,6 +225,12 @@ class Board:
         steps: list[Step] = []
         try:
             for token in text.split():
+                if token.upper() == "AP":  # PBN's "all pass": passes until the auction ends
+                    for _ in range(4):
+                        if not self.state.startswith("auction"):
+                            break
+                        steps += self.call(self.next_caller(), "Pass")
+                    continue
                 steps += self.call(self.next_caller(), token, lang=lang)
         except BaseException:
             self._restore(saved)
