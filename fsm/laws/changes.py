@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from fsm.auction import CANCELLED, PENDING, STANDING, WITHDRAWN, Entry, Relation
+from fsm.auction import CANCELLED, STANDING, WITHDRAWN, Entry, Relation
 from fsm.calls import Seat
 from fsm.events import call_event
 from fsm.laws import parties
@@ -227,8 +227,6 @@ def may_substitute(board: Board) -> list[Seat]:
 def _withdrawer(board: Board) -> list[Seat]:
     return [board.withdrawable.seat] if board.withdrawable is not None else []
 
-
-_ = PENDING
 
 MODULE = LawModule(
     name="changes",

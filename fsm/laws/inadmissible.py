@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING
 
 from fsm.auction import CANCELLED, STANDING, Entry
 from fsm.calls import PASS
-from fsm.laws.acceptance import by_offender, by_offender_lho, then_his_call
+from fsm.laws.acceptance import by_offender_lho
 from fsm.laws.classify import KIND_GUARDS, CallKind, hold_irregular_call, is_inadmissible
 from fsm.laws.normal import stand
-from fsm.laws.withdrawn import REPLACEMENT, bar, bar_side, restrict, review, ui
+from fsm.laws.withdrawn import REPLACEMENT, bar, bar_side, not_comparable, restrict, review, ui
 from fsm.rulings import PASS_NEXT_TURN, PASS_REST, REPEAT_CALL, Pending
 from fsm.spec import LawModule, Option, Rule, StateSpec, words
 
@@ -139,9 +139,7 @@ def _partner_barred(board: Board, law: str) -> None:
     irr = _irr(board)
     offender = irr.entry.seat
     bar(board, offender.partner, PASS_REST, law)
-    restrict(board, offender, irr.entry)
-    ui(board, irr.entry, (offender.partner,))
-    review(board, "72C")
+    not_comparable(board, irr.entry)
 
 
 @words(
@@ -257,9 +255,7 @@ def apply_37B(board: Board, event: Event) -> None:
     board.obligations = [o for o in board.obligations if o.seat.side != offender.side or o.kind != PASS_REST]
     board.obligations = [o for o in board.obligations if not (o.seat is offender and o.kind == REPEAT_CALL)]
     bar_side(board, offender, "37B2")
-    restrict(board, offender, irr.entry)
-    ui(board, irr.entry, (offender.partner,))
-    review(board, "72C")
+    not_comparable(board, irr.entry)
     board.irregularity = None
     stand(board, Entry(offender, PASS, STANDING, law="37B2"))
 
@@ -298,10 +294,8 @@ def _rectify_38_oot(board: Board, entry: Entry) -> None:
     """Out of rotation: cancelled, the turn goes back (29B); the offender passes at his turn anyway."""
     offender = entry.seat
     board.auction.with_status(entry, CANCELLED, "38B")
-    ui(board, entry, (offender.partner,))
     bar_side(board, offender, "38C")
-    restrict(board, offender, entry)
-    review(board, "72C")
+    not_comparable(board, entry)
 
 
 @words(
@@ -445,5 +439,3 @@ MODULE = LawModule(
         AFTER_FINAL_PASS: _director("39"),
     },
 )  # fmt: skip
-
-_ = by_offender, then_his_call

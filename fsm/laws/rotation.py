@@ -21,14 +21,13 @@ the same time as the in-turn call is deemed made after it (33): the events' orde
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from fsm.auction import CANCELLED, STANDING, Entry, Relation
 from fsm.calls import PASS
 from fsm.laws import parties
 from fsm.laws.acceptance import acceptance_rules, by_offender_lho, note_director, then_his_call
-from fsm.laws.classify import KIND_GUARDS, CallKind, Classification, hold_irregular_call
+from fsm.laws.classify import KIND_GUARDS, CallKind, hold_irregular_call
 from fsm.laws.normal import AFTER_CALL, record_call, stand
 from fsm.laws.withdrawn import (
     RULING,
@@ -518,5 +517,3 @@ MODULE = LawModule(
         DOUBLE_STATE: _options("le contre hors tour", "the double out of rotation", "32"),
     },
 )  # fmt: skip
-
-_ = Classification, replace  # re-exported names used by type checkers only

@@ -39,6 +39,14 @@ def bar(board: Board, seat: Seat, kind: str, law: str, call: str | None = None) 
     board.obligations.append(Obligation(seat, kind, law, call))
 
 
+def not_comparable(board: Board, entry: Entry) -> None:
+    """A call withdrawn and not replaced by a comparable call: UI to the offender's partner (16C),
+    a lead restriction (26B), and the Director may adjust after play (72C)."""
+    ui(board, entry, (entry.seat.partner,))
+    restrict(board, entry.seat, entry)
+    review(board, "72C")
+
+
 def bar_side(board: Board, seat: Seat, law: str) -> None:
     """37B2, 38C: each member of the offending side passes for the rest of the auction."""
     bar(board, seat, PASS_REST, law)
@@ -93,10 +101,6 @@ def carries_not_comparable(board: Board, event: Event) -> bool:
 @words("sans jugement joint", "with no judgement attached")
 def carries_no_judgement(board: Board, event: Event) -> bool:
     return event.comparable is None
-
-
-def _director_judges(board: Board) -> list[Any]:
-    return []
 
 
 MODULE = LawModule(
