@@ -26,6 +26,7 @@ class Entry:
     artificial: bool = False
     specifies: tuple[Strain, ...] | None = None
     law: str | None = None  # the law that cancelled or withdrew it
+    n: int = 0  # the entry's number in the order calls were made: its identity across status changes
 
     def token(self) -> str:
         return f"{self.seat}:{self.call}"
@@ -62,11 +63,62 @@ def relation(offender: Seat, turn: Seat, offender_has_called: bool) -> Relation:
 
 @dataclass(slots=True)
 class Auction:
+    """The calls made at the table, in order, each with its status. Law modules change it only
+    through :meth:`add`, :meth:`set_status`, :meth:`drop`, :meth:`move_after` and :meth:`cancel_from`."""
+
     dealer: Seat
     entries: list[Entry] = field(default_factory=list)
+    made: int = 0  # how many entries were ever added: the next entry's number
 
     def copy(self) -> Auction:
-        return Auction(self.dealer, list(self.entries))
+        return Auction(self.dealer, list(self.entries), self.made)
+
+    # --- changing ------------------------------------------------------------------
+    def add(self, entry: Entry) -> Entry:
+        """A call made at the table; it gets the next number."""
+        self.made += 1
+        entry = replace(entry, n=self.made)
+        self.entries.append(entry)
+        return entry
+
+    def _index(self, entry: Entry) -> int:
+        for i, e in enumerate(self.entries):
+            if e.n == entry.n:
+                return i
+        raise KeyError(entry.token())  # pragma: no cover - an entry is never looked up once dropped
+
+    def current(self, entry: Entry) -> Entry:
+        """The entry as it stands now (its status may have changed since it was read)."""
+        return self.entries[self._index(entry)]
+
+    def set_status(self, entry: Entry, status: str, law: str | None = None) -> Entry:
+        """The entry gets a new status (and the law that gave it); returns the entry as it now is."""
+        i = self._index(entry)
+        e = self.entries[i]
+        self.entries[i] = replace(e, status=status, law=law if law is not None else e.law)
+        return self.entries[i]
+
+    def drop(self, entry: Entry) -> None:
+        """The entry leaves the record (a call held for a ruling, made afresh as a new event)."""
+        del self.entries[self._index(entry)]
+
+    def move_after(self, entry: Entry, anchor: Entry, status: str = STANDING) -> Entry:
+        """25A, 25B1, 21B1: the new call takes the place right after the call it replaces."""
+        moved = replace(self.entries[self._index(entry)], status=status)
+        self.drop(entry)
+        self.entries.insert(self._index(anchor) + 1, moved)
+        return moved
+
+    def cancel_from(self, entry: Entry, law: str) -> list[Entry]:
+        """Cancel ``entry`` and every standing call made after it (36A, 38B); returns what was cancelled."""
+        start = self._index(entry)
+        cancelled = []
+        for i in range(start, len(self.entries)):
+            e = self.entries[i]
+            if e.status == STANDING or i == start:
+                self.entries[i] = replace(e, status=CANCELLED, law=law)
+                cancelled.append(self.entries[i])
+        return cancelled
 
     # --- reading -----------------------------------------------------------------
     def standing(self) -> list[Entry]:
@@ -74,12 +126,6 @@ class Auction:
 
     def removed(self) -> list[Entry]:
         return [e for e in self.entries if e.status in (CANCELLED, WITHDRAWN)]
-
-    def pending(self) -> Entry | None:
-        for e in reversed(self.entries):
-            if e.status == PENDING:
-                return e
-        return None
 
     def last_standing(self) -> Entry | None:
         for e in reversed(self.entries):
@@ -193,11 +239,3 @@ class Auction:
             if e.call.is_bid and e.seat.side == bid.seat.side and e.call.strain is bid.call.strain:
                 return e.seat
         return bid.seat  # pragma: no cover - the last bid itself always qualifies
-
-    def with_status(self, entry: Entry, status: str, law: str | None = None) -> Entry:
-        """Replace one entry (found by identity) with a new status; returns the new entry."""
-        for i, e in enumerate(self.entries):
-            if e is entry:
-                self.entries[i] = replace(e, status=status, law=law if law is not None else e.law)
-                return self.entries[i]
-        raise KeyError(entry)  # pragma: no cover

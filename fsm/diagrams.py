@@ -173,7 +173,7 @@ TITLES = {
     "41-54": ("Lois 41 et 54 : l'entame", "Laws 41 and 54: the opening lead"),
 }
 WHO = {"fr": "qui", "en": "who"}
-DIRECTOR = {"fr": "le Directeur", "en": "the Director"}
+DIRECTOR = {"fr": "l'arbitre", "en": "the Director"}
 
 
 def _wrap(text: str, width: int = 42) -> str:
@@ -224,7 +224,7 @@ def law_view(view: str, lang: str = "fr") -> graphviz.Digraph:
         node(source)
         guards = (" et " if lang == "fr" else " and ").join(wording(g, lang) for g in rule.guards)
         question = f"{rule.event}" + (f"\n[{_wrap(guards)}]" if guards else "")
-        outcome = "; ".join(wording(a, lang) for a in rule.actions)
+        outcome = rule.outcome_text(lang)
         if target != source and (not states()[source].waiting or states()[target].waiting):
             # an entry into the family's states, or a step from one question to the next
             node(target)

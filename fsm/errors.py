@@ -29,3 +29,7 @@ class IllegalEvent(FsmError):
 
 class ScenarioError(FsmError):
     """A malformed scenario file: names the file, the scenario and the key."""
+
+
+class SpecError(FsmError):
+    """A machine's tables that cannot make a machine: an unknown state, event or guard, an unreachable state…"""

@@ -1,44 +1,121 @@
-"""The event vocabulary: names, arguments, and their validation into a typed :class:`Event`.
+"""The event vocabulary, declared once: each event's name, arguments and their types, the law
+that governs it, and its French and English words.
 
-An event is a name and JSON-serialisable keyword arguments (DESIGN.md, "Events"). This module
-turns raw arguments (from Python, a scenario file or a log) into typed values, or raises an
-:class:`~fsm.errors.InputError` naming the argument; it knows no law.
+This table drives the validation of an event's arguments into a typed :class:`Event`, the
+``Board`` methods (one per event), the words of the narrations, the exported machine and the
+README's event table. It knows no law beyond the one each event answers to.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from fsm.calls import Call, Card, Lang, Seat, Strain, parse_call, parse_card, parse_seat, parse_strain
 from fsm.errors import InputError
 
 if TYPE_CHECKING:
+    from fsm.auction import Entry
     from fsm.laws.classify import Classification
 
+
+@dataclass(frozen=True)
+class Arg:
+    """One argument: its name, its type (``seat``, ``call``, ``bool``, ``strains``, ``cards``,
+    ``card``, ``suit``), whether it is required, and what it means."""
+
+    name: str
+    type: str
+    required: bool = False
+    en: str = ""
+
+
+@dataclass(frozen=True)
+class EventSpec:
+    """One event of the vocabulary.
+
+    ``law`` is the law that answers when the state offers no rule for it at all; an option
+    holder's event (``by_state``) is answered by the state's own law instead. ``one_of`` events
+    take exactly one of their arguments (``judge``). ``internal`` events are raised by the machine
+    itself, never by a player, and never logged.
+    """
+
+    name: str
+    args: tuple[Arg, ...]
+    law: str
+    fr: str
+    en: str
+    meaning: str
+    by_state: bool = False
+    one_of: bool = False
+    internal: bool = False
+
+    @property
+    def required(self) -> tuple[str, ...]:
+        return tuple(a.name for a in self.args if a.required)
+
+    @property
+    def optional(self) -> tuple[str, ...]:
+        return tuple(a.name for a in self.args if not a.required)
+
+
+SEAT = Arg("seat", "seat", True, "the player who makes the event")
 JUDGEMENTS = ("comparable", "unintended", "could_see_dummy", "misinformation")
 
-# event -> (required arguments, optional arguments)
-EVENTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "take_cards": (("seat",), ()),
-    "call": (("seat", "call"), ("artificial", "specifies", "comparable", "names")),
-    "substitute": (("seat", "call"), ("artificial", "specifies", "comparable")),
-    "director": ((), ()),
-    "withdraw": (("seat",), ()),
-    "accept": (("seat",), ()),
-    "refuse": (("seat",), ()),
-    "judge": ((), JUDGEMENTS),
-    "expose": (("seat", "cards"), ("led",)),
-    "lead": (("seat", "card"), ("face_down",)),
-    "face_lead": (("seat",), ()),
-    "spread": (("seat",), ()),
-    "prohibit": (("seat", "suit"), ()),
-    "require": (("seat", "suit"), ()),
-    "leave_penalty_card": (("seat",), ()),
-    "review": (("seat",), ()),
-    "explain": (("seat",), ()),
-    "return_hands": ((), ()),
-}
+SPECS: tuple[EventSpec, ...] = (
+    EventSpec("take_cards", (SEAT,), "17A", "sort ses cartes", "takes his cards",
+              "17A: that side's auction period begins (only for a board built with `cards_in_board=True`)"),
+    EventSpec("call", (SEAT, Arg("call", "call", True), Arg("artificial", "bool"), Arg("specifies", "strains"),
+                       Arg("comparable", "bool"), Arg("names", "call")), "17D1", "déclare", "calls",
+              "any call made at the table; the machine classifies it. `names` is the bid a double or redouble "
+              "named, if not the one made (19A3/B3)"),
+    EventSpec("substitute", (SEAT, Arg("call", "call", True), Arg("artificial", "bool"), Arg("specifies", "strains"),
+                             Arg("comparable", "bool")), "25", "remplace sa déclaration par", "replaces his call with",
+              "the player replaces his own last call (25), also after the final pass until the lead is faced (25A5)"),
+    EventSpec("director", (), "9B1", "appelle l'arbitre", "calls the Director",
+              "the Director is at the table; allowed at any moment; rectifies 36–39 and what the LHO called over "
+              "(36A, 37A, 38D, 36C)"),
+    EventSpec("withdraw", (SEAT,), "25A6", "reprend sa déclaration", "withdraws his call",
+              "the LHO takes back the call he made over a changed call (25A6, 21B2)", by_state=True),
+    EventSpec("accept", (SEAT,), "29A", "accepte", "accepts",
+              "the option holder accepts (27A1, 27B4, 29A, 25B; declarer in 54)", by_state=True),
+    EventSpec("refuse", (SEAT,), "29A", "refuse", "refuses",
+              "the option holder refuses (27B, 29B, 25B2; declarer in 54D)", by_state=True),
+    EventSpec("judge", tuple(Arg(j, "bool") for j in JUDGEMENTS), "12", "l'arbitre juge", "the Director judges",
+              "exactly one of `comparable`, `unintended`, `could_see_dummy`, `misinformation`: a Director's judgement",
+              by_state=True, one_of=True),
+    EventSpec("expose", (SEAT, Arg("cards", "cards", True), Arg("led", "bool")), "24", "expose", "exposes",
+              "24: cards exposed during the auction"),
+    EventSpec("lead", (SEAT, Arg("card", "card", True), Arg("face_down", "bool")), "41A", "entame", "leads",
+              "41A face-down lead, or a faced lead (in turn, out of turn 54, by the declaring side 54E); "
+              "`face_down` is false by default"),
+    EventSpec("face_lead", (SEAT,), "41C", "retourne son entame", "faces his lead",
+              "41C: the face-down lead is faced; the auction period ends (17D1)"),
+    EventSpec("spread", (SEAT,), "54A", "étale son jeu", "spreads his hand",
+              "54A: declarer spreads his hand and becomes dummy"),
+    EventSpec("prohibit", (SEAT, Arg("suit", "suit", True)), "26B", "interdit", "prohibits",
+              "declarer prohibits a suit for the opening lead (26B, 50D2)"),
+    EventSpec("require", (SEAT, Arg("suit", "suit", True)), "50D2", "exige", "requires",
+              "declarer requires a suit for the opening lead (50D2)"),
+    EventSpec("leave_penalty_card", (SEAT,), "50D2", "laisse la carte pénalisée", "leaves the penalty card",
+              "50D2: declarer leaves the retracted lead as a major penalty card"),
+    EventSpec("review", (SEAT,), "20", "demande un rappel des annonces", "asks for a review of the auction",
+              "20: at one's own turn unless required to pass (20B); before the lead, the leader (20C1) and the "
+              "leader's partner and presumed declarer (41B); not dummy"),
+    EventSpec("explain", (SEAT,), "20", "demande une explication", "asks for an explanation",
+              "20F1 at one's own turn unless required to pass; 41B in the clarification period"),
+    EventSpec("return_hands", (), "17D2", "les mains retournent dans l'étui", "the hands go back into the board",
+              "17D2: after a pass-out"),
+    # raised by the machine itself
+    EventSpec("auction_ends", (), "22", "fin des annonces ?", "end of the auction?",
+              "three passes after a bid, or four passes: the auction would end (22A, 22B; 17D3)", internal=True),
+    EventSpec("call_stands", (), "17C", "une déclaration est acquise", "a call stands",
+              "a call takes its place in the auction: what waited for it is settled (30A, 31A, 32A, 25A6…)",
+              internal=True),
+)  # fmt: skip
+EVENTS: dict[str, EventSpec] = {s.name: s for s in SPECS}
+PLAYER_EVENTS: tuple[str, ...] = tuple(s.name for s in SPECS if not s.internal)
 
 
 @dataclass(slots=True)
@@ -59,110 +136,164 @@ class Event:
     face_down: bool = False
     suit: Strain | None = None
     names: Call | None = None  # 19A3/19B3: the bid a double or redouble named, if not the one made
+    entry: Entry | None = None  # call_stands: the call that took its place
     classification: Classification | None = None
     follow: Event | None = field(default=None)  # an event the machine handles next (acceptance by calling…)
 
     def again(self) -> Event:
         """The same event, to be routed afresh from the state the board has reached."""
-        return Event(
-            self.name, self.args, self.seat, self.call, self.artificial, self.specifies, self.comparable,
-            self.judgement, self.cards, self.card, self.led, self.face_down, self.suit, self.names,
-        )  # fmt: skip
+        return replace(self, classification=None, follow=None)
 
     def as_log(self) -> dict[str, Any]:
         return {self.name: dict(self.args)}
 
 
-def _bool(name: str, value: Any) -> bool:
+def _bool(name: str, value: Any, lang: Lang | None) -> tuple[bool, bool]:
     if isinstance(value, bool):
-        return value
+        return value, value
     raise InputError(
-        f"l'argument « {name} » doit valoir true ou false, pas « {value} »",
-        f"argument '{name}' must be true or false, not '{value}'",
+        f"l'argument « {name} » doit valoir true ou false, pas « {value!r} »",
+        f"argument '{name}' must be true or false, not '{value!r}'",
         key=name,
     )
 
 
+def _items(name: str, value: Any) -> list[Any]:
+    if isinstance(value, str):
+        return value.split()
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    raise InputError(
+        f"l'argument « {name} » doit être une liste ou un texte",
+        f"argument '{name}' must be a list or a text",
+        key=name,
+    )
+
+
+def _strains(name: str, value: Any, lang: Lang | None) -> tuple[tuple[Strain, ...], list[str]]:
+    parsed = tuple(parse_strain(str(s), lang) for s in _items(name, value))
+    return parsed, [s.value for s in parsed]
+
+
+def _cards(name: str, value: Any, lang: Lang | None) -> tuple[tuple[Card, ...], list[str]]:
+    parsed = tuple(parse_card(c, lang) for c in _items(name, value))
+    if not parsed:
+        raise InputError(f"« {name} » est vide", f"'{name}' is empty", key=name)
+    return parsed, [c.pbn() for c in parsed]
+
+
+def _suit(name: str, value: Any, lang: Lang | None) -> tuple[Strain, str]:
+    suit = parse_strain(str(value), lang)
+    if not suit.is_suit:
+        raise InputError(f"« {name} » doit être une couleur", f"'{name}' must be a suit", key=name)
+    return suit, suit.value
+
+
+def _seat(name: str, value: Any, lang: Lang | None) -> tuple[Seat, str]:
+    seat = parse_seat(value, lang)
+    return seat, seat.value
+
+
+def _call(name: str, value: Any, lang: Lang | None) -> tuple[Call, str]:
+    call = parse_call(value, lang)
+    return call, call.pbn()
+
+
+def _card(name: str, value: Any, lang: Lang | None) -> tuple[Card, str]:
+    card = parse_card(value, lang)
+    return card, card.pbn()
+
+
+# argument type -> parser (name, raw value, language) -> (typed value, its log form)
+PARSERS: dict[str, Callable[[str, Any, Lang | None], tuple[Any, Any]]] = {
+    "seat": _seat,
+    "call": _call,
+    "bool": _bool,
+    "strains": _strains,
+    "cards": _cards,
+    "card": _card,
+    "suit": _suit,
+}
+
+
 def parse_event(name: str, raw: dict[str, Any] | None, lang: Lang | None = None) -> Event:
-    """Validate and type one event; the log form keeps PBN tokens whatever ``lang`` was used."""
-    if name not in EVENTS:
+    """Validate and type one event from its declaration; the log form keeps PBN tokens whatever ``lang`` was used."""
+    spec = EVENTS.get(name) if isinstance(name, str) else None
+    if spec is None or spec.internal:
         raise InputError(
-            f"événement inconnu « {name} » (connus : {', '.join(EVENTS)})",
-            f"unknown event '{name}' (known: {', '.join(EVENTS)})",
-            key=name,
+            f"événement inconnu « {name} » (connus : {', '.join(PLAYER_EVENTS)})",
+            f"unknown event '{name}' (known: {', '.join(PLAYER_EVENTS)})",
+            key=str(name),
         )
-    raw = dict(raw or {})
-    required, optional = EVENTS[name]
-    unknown = sorted(set(raw) - set(required) - set(optional))
+    if raw is not None and not isinstance(raw, dict):
+        raise InputError(
+            f"les arguments de « {name} » sont une table", f"the arguments of '{name}' must be a mapping", key=name
+        )
+    given = {k: v for k, v in (raw or {}).items() if v is not None}
+    declared = {a.name: a for a in spec.args}
+    unknown = sorted(str(k) for k in given if k not in declared)
     if unknown:
         raise InputError(
-            f"« {name} » ne prend pas l'argument « {unknown[0]} »",
-            f"'{name}' takes no argument '{unknown[0]}'",
+            f"« {name} » ne prend pas l'argument « {unknown[0]} »", f"'{name}' takes no argument '{unknown[0]}'",
             key=unknown[0],
-        )
-    missing = [k for k in required if raw.get(k) is None]
+        )  # fmt: skip
+    missing = [k for k in spec.required if k not in given]
     if missing:
         raise InputError(
-            f"« {name} » demande l'argument « {missing[0]} »",
-            f"'{name}' needs the argument '{missing[0]}'",
+            f"« {name} » demande l'argument « {missing[0]} »", f"'{name}' needs the argument '{missing[0]}'",
             key=missing[0],
+        )  # fmt: skip
+    if spec.one_of and len(given) != 1:
+        names = ", ".join(declared)
+        raise InputError(
+            f"« {name} » prend exactement un argument parmi {names}",
+            f"'{name}' takes exactly one argument among {names}",
+            key=name,
         )
     ev = Event(name, {})
-    args = ev.args
-    if "seat" in raw:
-        ev.seat = parse_seat(raw["seat"], lang)
-        args["seat"] = ev.seat.value
-    if "call" in raw:
-        ev.call = parse_call(raw["call"], lang)
-        args["call"] = ev.call.pbn()
-    if raw.get("names") is not None:
-        ev.names = parse_call(raw["names"], lang)
-        args["names"] = ev.names.pbn()
-    if raw.get("artificial") is not None:
-        ev.artificial = _bool("artificial", raw["artificial"])
-        args["artificial"] = ev.artificial
-    if raw.get("specifies") is not None:
-        spec = raw["specifies"]
-        items = spec.split() if isinstance(spec, str) else list(spec)
-        ev.specifies = tuple(parse_strain(str(s), lang) for s in items)
-        args["specifies"] = [s.value for s in ev.specifies]
-    if raw.get("comparable") is not None and name != "judge":
-        ev.comparable = _bool("comparable", raw["comparable"])
-        args["comparable"] = ev.comparable
-    if name == "judge":
-        given = [k for k in JUDGEMENTS if raw.get(k) is not None]
-        if len(given) != 1:
+    for key, value in given.items():
+        try:
+            typed, logged = PARSERS[declared[key].type](key, value, lang)
+        except InputError:
+            raise
+        except (TypeError, ValueError, AttributeError, KeyError):
             raise InputError(
-                f"« judge » prend exactement un jugement parmi {', '.join(JUDGEMENTS)}",
-                f"'judge' takes exactly one judgement among {', '.join(JUDGEMENTS)}",
-                key="judge",
-            )
-        ev.judgement = (given[0], _bool(given[0], raw[given[0]]))
-        args[given[0]] = ev.judgement[1]
-    if "cards" in raw:
-        items = raw["cards"].split() if isinstance(raw["cards"], str) else list(raw["cards"])
-        ev.cards = tuple(parse_card(c, lang) for c in items)
-        if not ev.cards:
-            raise InputError("« cards » est vide", "'cards' is empty", key="cards")
-        args["cards"] = [c.pbn() for c in ev.cards]
-    if raw.get("led") is not None:
-        ev.led = _bool("led", raw["led"])
-        args["led"] = ev.led
-    if "card" in raw:
-        ev.card = parse_card(raw["card"], lang)
-        args["card"] = ev.card.pbn()
-    if name == "lead":
-        ev.face_down = _bool("face_down", raw.get("face_down", False))
-        args["face_down"] = ev.face_down
-    if "suit" in raw:
-        ev.suit = parse_strain(str(raw["suit"]), lang)
-        if not ev.suit.is_suit:
-            raise InputError("« suit » doit être une couleur", "'suit' must be a suit", key="suit")
-        args["suit"] = ev.suit.value
+                f"l'argument « {key} » de « {name} » est illisible : {value!r}",
+                f"argument '{key}' of '{name}' cannot be read: {value!r}",
+                key=key,
+            ) from None
+        ev.args[key] = logged
+        if spec.one_of:
+            ev.judgement = (key, typed)
+        else:
+            setattr(ev, key, typed)
+    if name == "lead" and "face_down" not in ev.args:
+        ev.args["face_down"] = False
     return ev
 
 
-def call_event(entry: Any) -> Event:
+def call_event(entry: Entry) -> Event:
     """The ``call`` event that makes this auction entry again (a replacement held, then made)."""
     args = {"seat": entry.seat.value, "call": entry.call.pbn()}
     return Event("call", args, entry.seat, entry.call, entry.artificial, entry.specifies)
+
+
+def internal(name: str, entry: Entry | None = None) -> Event:
+    """An event the machine raises itself (``auction_ends``, ``call_stands``)."""
+    return Event(name, {}, entry=entry)
+
+
+def markdown_table() -> str:
+    """The README's event table, written from the declarations."""
+    lines = ["| event | arguments | meaning |", "|---|---|---|"]
+    for spec in SPECS:
+        if spec.internal:
+            continue
+        required = ", ".join(f"`{a}`" for a in spec.required)
+        optional = ", ".join(f"`{a}`" for a in spec.optional)
+        if spec.one_of:
+            args = "exactly one of " + optional
+        else:
+            args = ", ".join(x for x in (required, f"optional {optional}" if optional else "") if x) or "—"
+        lines.append(f"| `{spec.name}` | {args} | {spec.meaning} |")
+    return "\n".join(lines)

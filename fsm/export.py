@@ -1,46 +1,31 @@
 """The machine published for other implementations: JSON markup (reloadable), SCXML and Mermaid.
 
 All three are written from the same tables the machine is built from (:mod:`fsm.spec`). Guards,
-actions and option holders are named ``module:function``; the JSON reloads into an equivalent
-:class:`~fsm.machine.Engine` by importing them, so a reloaded spec runs the same law code.
+actions and option holders are named by their registered names; the JSON reloads into an
+equivalent :class:`~fsm.machine.Engine` by looking these names up in the project's registry,
+never by importing anything: a spec naming an unknown function is refused before anything runs.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable
 from typing import Any
 from xml.etree import ElementTree as ET
 
 from fsm.errors import InputError
-from fsm.machine import Engine, build_engine, default_engine
-from fsm.spec import Option, Rule, StateSpec, wording
+from fsm.events import SPECS
+from fsm.machine import Engine, default_engine
+from fsm.spec import REGISTRY, Option, Rule, StateSpec, name_of, wording
 
 FORMAT = "fsm-bridge-auction/machine"
-VERSION = 1
+VERSION = 2
 SCXML_NS = "http://www.w3.org/2005/07/scxml"
 LAW_NS = "urn:fsm-bridge-auction:law"
 
 
-def ref(fn: Callable[..., Any]) -> str:
-    """``module:name`` of a guard, action or holder; it must be importable under that name."""
-    name = f"{fn.__module__}:{fn.__name__}"
-    if resolve(name) is not fn:
-        raise ValueError(f"{name} does not name the function it should")  # a law module forgot to register it
-    return name
-
-
-def resolve(name: str) -> Callable[..., Any]:
-    module, _, attr = name.partition(":")
-    try:
-        return getattr(importlib.import_module(module), attr)  # type: ignore[no-any-return]
-    except (ImportError, AttributeError):
-        raise InputError(f"fonction introuvable « {name} »", f"no function '{name}'", key=name) from None
-
-
 def _fn(fn: Callable[..., Any]) -> dict[str, str]:
-    return {"ref": ref(fn), "fr": wording(fn, "fr"), "en": wording(fn, "en")}
+    return {"name": name_of(fn), "fr": wording(fn, "fr"), "en": wording(fn, "en")}
 
 
 def to_dict(engine: Engine | None = None) -> dict[str, Any]:
@@ -49,20 +34,30 @@ def to_dict(engine: Engine | None = None) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "initial": {"default": "auction.calling", "cards_in_board": "board"},
+        "events": [
+            {
+                "name": e.name, "args": [{"name": a.name, "type": a.type, "required": a.required} for a in e.args],
+                "law": e.law, "fr": e.fr, "en": e.en, "meaning": e.meaning,
+                "by_state": e.by_state, "one_of": e.one_of, "internal": e.internal,
+            }
+            for e in SPECS
+        ],
         "states": [
             {"name": s.name, "law": s.law, "fr": s.fr, "en": s.en, "initial": s.initial, "final": s.final, "waiting": s.waiting}
             for s in engine.states.values()
         ],
         "rules": [
             {
-                "event": r.event, "source": r.source, "dest": r.dest, "law": r.law, "fr": r.fr, "en": r.en,
-                "guards": [_fn(g) for g in r.guards], "actions": [_fn(a) for a in r.actions], "ruling": r.ruling,
+                "event": r.event, "source": r.source, "dest": r.dest, "law": r.law, "cites": list(r.cites),
+                "fr": r.fr, "en": r.en, "guards": [_fn(g) for g in r.guards], "actions": [_fn(a) for a in r.actions],
+                "ruling": r.ruling,
+                "outcome": {"fr": r.outcome[0], "en": r.outcome[1]} if r.outcome else None,
             }
             for r in engine.rules
         ],
         "options": {
             state: [
-                {"event": o.event, "holder": ref(o.holder) if o.holder else None, "law": o.law, "fr": o.fr, "en": o.en}
+                {"event": o.event, "holder": name_of(o.holder) if o.holder else None, "law": o.law, "fr": o.fr, "en": o.en}
                 for o in opts
             ]
             for state, opts in engine.options.items()
@@ -74,26 +69,53 @@ def to_json(engine: Engine | None = None) -> str:
     return json.dumps(to_dict(engine), ensure_ascii=False, indent=1)
 
 
+def _bad(fr: str, en: str, key: str = "-") -> InputError:
+    return InputError(f"spécification de la machine : {fr}", f"machine spec: {en}", key=key)
+
+
+def _lookup(name: Any, kind: str) -> Callable[..., Any]:
+    fn = REGISTRY.get(name, kind) if isinstance(name, str) else None
+    if fn is None:
+        raise _bad(f"{kind} inconnu « {name} »", f"unknown {kind} '{name}'", str(name))
+    return fn
+
+
 def from_json(text: str) -> Engine:
-    """Rebuild an engine from the JSON markup (the law functions are imported by name)."""
-    data = json.loads(text)
-    if data.get("format") != FORMAT or data.get("version") != VERSION:
-        raise InputError("ce n'est pas une spécification de la machine (version 1)", "not a machine spec (version 1)")
-    specs = [StateSpec(**s) for s in data["states"]]
-    rules = [
-        Rule(
-            r["event"], r["source"], r["dest"], r["law"], r["fr"], r["en"],
-            tuple(resolve(g["ref"]) for g in r["guards"]), tuple(resolve(a["ref"]) for a in r["actions"]), r["ruling"],
-        )
-        for r in data["rules"]
-    ]  # fmt: skip
-    options = {
-        state: [
-            Option(o["event"], resolve(o["holder"]) if o["holder"] else None, o["law"], o["fr"], o["en"]) for o in opts
+    """Rebuild an engine from the JSON markup; every function is looked up in the registry by name."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise _bad(f"JSON illisible ({err})", f"unreadable JSON ({err})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
+        raise _bad(f"ce n'est pas une spécification (version {VERSION})", f"not a machine spec (version {VERSION})")
+    try:
+        specs = [StateSpec(**s) for s in data["states"]]
+        rules = [
+            Rule(
+                r["event"],
+                r["source"],
+                r["dest"],
+                r["law"],
+                r["fr"],
+                r["en"],
+                tuple(_lookup(g["name"], "guard") for g in r["guards"]),
+                tuple(_lookup(a["name"], "action") for a in r["actions"]),
+                r["ruling"],
+                tuple(r.get("cites", ())),
+                (r["outcome"]["fr"], r["outcome"]["en"]) if r.get("outcome") else None,
+            )
+            for r in data["rules"]
         ]
-        for state, opts in data["options"].items()
-    }
-    return build_engine(specs, rules, options)
+        options = {
+            state: [
+                Option(o["event"], _lookup(o["holder"], "holder") if o["holder"] else None, o["law"], o["fr"], o["en"])
+                for o in opts
+            ]
+            for state, opts in data["options"].items()
+        }
+    except (KeyError, TypeError, AttributeError) as err:
+        raise _bad(f"champ manquant ou mal formé ({err})", f"missing or malformed field ({err})") from None
+    return Engine(specs, rules, options)
 
 
 def to_scxml(engine: Engine | None = None, lang: str = "fr") -> str:
@@ -119,11 +141,11 @@ def to_scxml(engine: Engine | None = None, lang: str = "fr") -> str:
     for rule in engine.rules:
         attrs = {"event": rule.event, f"{{{LAW_NS}}}ref": rule.law, f"{{{LAW_NS}}}label": getattr(rule, lang)}
         if rule.guards:
-            attrs["cond"] = " and ".join(g.__name__ for g in rule.guards)
+            attrs["cond"] = " and ".join(name_of(g) for g in rule.guards)
         if rule.dest:
             attrs["target"] = rule.dest
         if rule.actions:
-            attrs[f"{{{LAW_NS}}}actions"] = " ".join(a.__name__ for a in rule.actions)
+            attrs[f"{{{LAW_NS}}}actions"] = " ".join(name_of(a) for a in rule.actions)
         ET.SubElement(elements[rule.source], f"{{{SCXML_NS}}}transition", attrs)
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

@@ -1,126 +1,168 @@
-"""Assembles the law modules into one ``transitions`` machine, shared by every board.
+"""The engine: the law modules' tables, validated, compiled for dispatch, and the ``transitions``
+machine of record built from the same tables.
 
-Boards are never added to the machine as models: :func:`dispatch` hands a board to
-``trigger_event`` directly, so the machine holds no reference to any board and adding a board
-costs the same however many exist.
+Dispatch semantics (the same whichever runner executes them):
+
+- an event is offered to the rules of the current state, then of each enclosing state, child
+  first; among the rules of one state at most one has guards that hold (checked by the tests);
+  the first rule whose guards all hold fires: the state changes (entering a compound state
+  enters its initial child), then its actions run;
+- an action may raise internal events (``call_stands``) and may hand on a follow-up event (the
+  LHO's own call after his acceptance by calling); once the step is over, each internal event
+  is offered again and again until no rule takes it, then the follow-up event is routed like the
+  first (a refusal refuses the whole event);
+- when nothing is left and the auction would end (three passes after a bid, or four passes)
+  the machine raises ``auction_ends`` itself;
+- an external event no rule takes is refused with the law that forbids it; the board is then
+  restored as it was.
+
+Two runners execute these semantics: the compiled table ``(state, event) → candidate rules``
+(the default), and the ``transitions`` ``HierarchicalMachine`` (``runner="transitions"``), which
+the diagrams and the export describe. Neither holds a reference to any board: adding a board
+costs the same however many exist, and boards may run on many threads at once.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import threading
+from collections.abc import Iterator
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from transitions import MachineError
 from transitions.extensions.nesting import HierarchicalMachine, NestedState
 
 from fsm.errors import IllegalEvent
+from fsm.events import EVENTS, Event, internal
+from fsm.laws import changes, director, exposed, inadmissible, insufficient, lead, normal, rotation
+from fsm.laws.classify import classify
+from fsm.records import Step
 from fsm.spec import LawModule, Option, Rule, StateSpec, wording
+from fsm.table import Table
+from fsm.validate import validate
 
-if TYPE_CHECKING:
-    from fsm.board import Board, Step
-    from fsm.events import Event
-
-NestedState.separator = "."
-
-# The law that governs an event when the state offers no transition for it at all.
-EVENT_LAWS = {
-    "take_cards": "17A",
-    "call": "17D1",
-    "substitute": "25",
-    "director": "9B1",
-    "withdraw": "25A6",
-    "accept": "29A",
-    "refuse": "29A",
-    "judge": "12",
-    "expose": "24",
-    "lead": "41A",
-    "face_lead": "41C",
-    "spread": "54A",
-    "prohibit": "26B",
-    "require": "50D2",
-    "leave_penalty_card": "50D2",
-    "review": "20",
-    "explain": "20",
-    "return_hands": "17D2",
-}
-
-
-STATE_EVENTS = {"accept", "refuse", "judge", "withdraw"}
+RUNNERS = ("compiled", "transitions")
+SETTLE_LIMIT = 32  # an internal event taken more often than this is a loop in the rules
 
 
 def modules() -> list[LawModule]:
-    from fsm.laws import changes, director, exposed, inadmissible, insufficient, lead, normal, rotation, withdrawn
-
-    # The Director's generic rules come last: a law's own rectification is always tried first.
     return [
-        normal.MODULE, withdrawn.MODULE, insufficient.MODULE, rotation.MODULE,
+        normal.MODULE, insufficient.MODULE, rotation.MODULE,
         changes.MODULE, inadmissible.MODULE, exposed.MODULE, lead.MODULE, director.MODULE,
     ]  # fmt: skip
 
 
-@dataclass(frozen=True)
+def ancestry(state: str) -> list[str]:
+    """The state and its ancestors, child first: the order in which their rules are tried."""
+    parts = state.split(".")
+    return [".".join(parts[:i]) for i in range(len(parts), 0, -1)]
+
+
+class _DottedState(NestedState):
+    separator = "."
+
+
+class _Machine(HierarchicalMachine):  # type: ignore[misc]
+    state_cls = _DottedState
+
+
 class Engine:
-    """A machine and the tables it was built from: the law modules', or a reloaded spec's."""
+    """A validated machine: its states, rules and options, the compiled dispatch table, and the
+    ``transitions`` machine of record (built when first needed)."""
 
-    states: dict[str, StateSpec]
-    rules: tuple[Rule, ...]
-    options: dict[str, list[Option]]
-    machine: HierarchicalMachine = field(repr=False)
+    def __init__(self, specs: list[StateSpec], rules: list[Rule], options: dict[str, list[Option]]) -> None:
+        validate(specs, rules, options)
+        self.states: dict[str, StateSpec] = {s.name: s for s in specs}
+        self.rules: tuple[Rule, ...] = tuple(rules)
+        self.options = options
+        self.leaf = {name: self._enter(name) for name in self.states}
+        self.leaves = [n for n in self.states if self.leaf[n] == n]
+        self._candidates: dict[tuple[str, str], tuple[Rule, ...]] = {}
+        for state in self.leaves:
+            for name in EVENTS:
+                found = tuple(r for n in ancestry(state) for r in self.rules if r.source == n and r.event == name)
+                if found:
+                    self._candidates[state, name] = found
+        self._machine: HierarchicalMachine | None = None
+        self._lock = threading.Lock()
+
+    def _enter(self, state: str) -> str:
+        """Entering a compound state enters its initial child, down to a leaf."""
+        while True:
+            kids = [s.name for s in self.states.values() if s.parent == state and s.initial]
+            if not kids:
+                return state
+            state = kids[0]
+
+    def candidates(self, state: str, event: str) -> tuple[Rule, ...]:
+        """The rules for ``event`` from ``state`` or any of its ancestors, child first."""
+        return self._candidates.get((state, event), ())
+
+    @property
+    def machine(self) -> HierarchicalMachine:
+        """The ``transitions`` machine of record, built from the same rules."""
+        with self._lock:
+            if self._machine is None:
+                self._machine = self._build_machine()
+            return self._machine
+
+    def _build_machine(self) -> HierarchicalMachine:
+        m = _Machine(
+            model=None, states=_tree(list(self.states.values())), initial="auction",
+            auto_transitions=False, send_event=True, ignore_invalid_triggers=False,
+        )  # fmt: skip
+        for rule in self.rules:
+            m.add_transition(
+                rule.event, rule.source, rule.dest,
+                conditions=[_Guard(g) for g in rule.guards],
+                after=[*(_Action(a) for a in rule.actions), _Fired(rule)],
+            )  # fmt: skip
+        return m
+
+    # --- running ---------------------------------------------------------------------------
+    def fire(self, table: Table, event: Event, runner: str = "compiled") -> Rule | None:
+        """Offer one event; the rule that fired, or None when no rule takes it."""
+        if runner == "compiled":
+            for rule in self._candidates.get((table.state, event.name), ()):
+                if all(g(table, event) for g in rule.guards):
+                    if rule.dest is not None:
+                        table.state = self.leaf[rule.dest]
+                    for act in rule.actions:
+                        act(table, event)
+                    return rule
+            return None
+        if (table.state, event.name) not in self._candidates:
+            return None
+        fired: list[Rule] = []
+        machine = self.machine
+        with self._lock:  # the transitions machine keeps per-trigger state of its own
+            try:
+                machine.trigger_event(table, event.name, event=event, fired=fired)
+            except MachineError:  # pragma: no cover - the compiled table says the event has rules here
+                return None
+        return fired[-1] if fired else None
 
 
-def build_engine(specs: list[StateSpec], rules: list[Rule], options: dict[str, list[Option]]) -> Engine:
-    m = HierarchicalMachine(
-        model=None,
-        states=_tree(specs),
-        initial="auction",
-        auto_transitions=False,
-        send_event=True,
-        ignore_invalid_triggers=False,
-    )
-    for rule in rules:
-        m.add_transition(
-            rule.event,
-            rule.source,
-            rule.dest,
-            conditions=[_Guard(g) for g in rule.guards],
-            after=[*(_Action(a) for a in rule.actions), _Fired(rule)],
-        )
-    return Engine({s.name: s for s in specs}, tuple(rules), options, m)
+def _tree(specs: list[StateSpec]) -> list[dict[str, Any]]:
+    def children(parent: str | None) -> list[dict[str, Any]]:
+        out = []
+        for s in specs:
+            if s.parent == parent:
+                node: dict[str, Any] = {"name": s.name.rpartition(".")[2]}
+                kids = children(s.name)
+                if kids:
+                    node["children"] = kids
+                    node["initial"] = next(k for k in specs if k.parent == s.name and k.initial).name.rpartition(".")[2]
+                if s.final:
+                    node["final"] = True
+                out.append(node)
+        return out
 
-
-@cache
-def default_engine() -> Engine:
-    """The one machine of the process, built once from the law modules' tables."""
-    options: dict[str, list[Option]] = {}
-    for m in modules():
-        for state, opts in m.options.items():
-            options.setdefault(state, []).extend(opts)
-    return build_engine([s for m in modules() for s in m.states], [r for m in modules() for r in m.rules], options)
-
-
-def states() -> dict[str, StateSpec]:
-    return default_engine().states
-
-
-def rules() -> tuple[Rule, ...]:
-    return default_engine().rules
-
-
-def machine() -> HierarchicalMachine:
-    return default_engine().machine
-
-
-def initial_state(cards_in_board: bool) -> str:
-    return "board" if cards_in_board else "auction.calling"
-
-
-def phase(state: str) -> str:
-    return state.split(".", 1)[0]
+    return children(None)
 
 
 class _Guard:
-    """Adapts a law guard ``(board, event)`` to a transitions condition."""
+    """Adapts a law guard ``(table, event)`` to a transitions condition."""
 
     __slots__ = ("fn",)
 
@@ -139,7 +181,7 @@ class _Action(_Guard):
 
 
 class _Fired:
-    """Tells the dispatcher which rule fired: the step record of the event."""
+    """Tells the dispatcher which rule fired."""
 
     __slots__ = ("rule",)
 
@@ -150,98 +192,88 @@ class _Fired:
         event_data.kwargs["fired"].append(self.rule)
 
 
-def _tree(specs: list[StateSpec]) -> list[dict[str, Any]]:
-    def children(parent: str | None) -> list[dict[str, Any]]:
-        out = []
-        for s in specs:
-            if s.parent == parent:
-                node: dict[str, Any] = {"name": s.name.rpartition(".")[2]}
-                kids = children(s.name)
-                if kids:
-                    node["children"] = kids
-                    initial = [k for k in specs if k.parent == s.name and k.initial]
-                    node["initial"] = initial[0].name.rpartition(".")[2]
-                if s.final:
-                    node["final"] = True
-                out.append(node)
-        return out
-
-    return children(None)
+def build_engine(specs: list[StateSpec], rules: list[Rule], options: dict[str, list[Option]]) -> Engine:
+    return Engine(specs, rules, options)
 
 
-AUCTION_ENDS = "auction_ends"  # a completion event: fired by the machine itself, never logged
+@cache
+def default_engine() -> Engine:
+    """The one engine of the process, built once from the law modules' tables."""
+    options: dict[str, list[Option]] = {}
+    for m in modules():
+        for state, opts in m.options.items():
+            options.setdefault(state, []).extend(opts)
+    return Engine([s for m in modules() for s in m.states], [r for m in modules() for r in m.rules], options)
 
 
-def dispatch(board: Board, event: Event) -> list[Step]:
-    """Route one event through the machine; raise :class:`IllegalEvent` when no rule takes it.
+def states() -> dict[str, StateSpec]:
+    return default_engine().states
 
-    An action may hand on a follow-up event (the LHO's own call after his acceptance by calling);
-    once a call stands and three passes close the auction, the machine fires ``auction_ends``.
-    """
-    from fsm.events import Event
-    from fsm.laws.classify import classify
 
+def rules() -> tuple[Rule, ...]:
+    return default_engine().rules
+
+
+def initial_state(cards_in_board: bool) -> str:
+    return "board" if cards_in_board else "auction.calling"
+
+
+# --- dispatch ---------------------------------------------------------------------------------
+def dispatch(engine: Engine, table: Table, event: Event, runner: str = "compiled") -> list[Step]:
+    """Route one event and everything it sets off; raise :class:`IllegalEvent` when no rule takes it."""
     steps: list[Step] = []
     current: Event | None = event
     while current is not None:
-        if current.name == "call" and board.state == "auction.calling":
+        if current.name == "call" and table.state == "auction.calling":
             assert current.seat is not None and current.call is not None
-            current.classification = classify(board, current.seat, current.call, current.artificial)
+            current.classification = classify(table, current.seat, current.call, current.artificial)
         current.follow = None
-        steps.append(_fire(board, current))
+        source = table.state
+        rule = engine.fire(table, current, runner)
+        if rule is None:
+            raise refusal(engine, table, current)
+        steps.append(_step(table, current, source, rule))
+        steps.extend(_settle(engine, table, runner))
         current = current.follow
-        if current is None and board.state == "auction.calling" and board.auction.is_over():
-            current = Event(AUCTION_ENDS, {})
+    if table.state == "auction.calling" and table.auction.is_over():
+        table.raise_event(internal("auction_ends"))
+        steps.extend(_settle(engine, table, runner))
     return steps
 
 
-def _fire(board: Board, event: Event) -> Step:
-    from fsm.board import Step
-
-    source = board.state
-    fired: list[Rule] = []
-    engine = board.engine
-    if event.name not in engine.machine.events:  # an event no law of the machine handles yet
-        raise _refusal(board, event, None)
-    try:
-        engine.machine.trigger_event(board, event.name, event=event, fired=fired)
-    except MachineError:
-        raise _refusal(board, event, None) from None
-    if not fired:
-        raise _refusal(board, event, source)
-    rule = fired[-1]
+def _step(table: Table, event: Event, source: str, rule: Rule) -> Step:
     if rule.ruling:
-        board.rulings.append(rule.law)
-    step = Step(event.name, dict(event.args), source, board.state, rule.law, rule.id)
-    board.trace.append(step)
-    return step
+        table.rulings.append(rule.law)
+    return Step(event.name, dict(event.args), source, table.state, rule.law, rule.id, rule.laws)
 
 
-def ancestry(state: str) -> list[str]:
-    """The state and its ancestors, child first: the order in which their rules are tried."""
-    parts = state.split(".")
-    return [".".join(parts[:i]) for i in range(len(parts), 0, -1)]
+def _settle(engine: Engine, table: Table, runner: str) -> Iterator[Step]:
+    """Offer each internal event raised until no rule takes it, in the order raised."""
+    while table.raised:
+        event = table.raised.pop(0)
+        for _ in range(SETTLE_LIMIT):
+            source = table.state
+            rule = engine.fire(table, event, runner)
+            if rule is None:
+                break
+            yield _step(table, event, source, rule)
+        else:  # pragma: no cover - the rules' guards must turn false once their action has run
+            raise RuntimeError(f"internal event {event.name} is taken endlessly in {table.state}")
 
 
-def candidate_rules(state: str, event: str, engine: Engine | None = None) -> list[Rule]:
-    """The rules for ``event`` from ``state`` or any of its ancestors, child first."""
-    table = (engine or default_engine()).rules
-    return [r for n in ancestry(state) for r in table if r.source == n and r.event == event]
-
-
-def _refusal(board: Board, event: Event, source: str | None) -> IllegalEvent:
-    spec = board.engine.states[board.state]
-    candidates = candidate_rules(board.state, event.name, board.engine)
+def refusal(engine: Engine, table: Table, event: Event) -> IllegalEvent:
+    spec = engine.states[table.state]
+    candidates = engine.candidates(table.state, event.name)
     if not candidates:
         # An option holder's event means what the state makes of it; the others carry their own law.
-        by_state = spec.waiting or event.name in STATE_EVENTS
-        law = spec.law if by_state else EVENT_LAWS[event.name]
+        decl = EVENTS[event.name]
+        law = spec.law if spec.waiting or decl.by_state else decl.law
         return IllegalEvent(
             f"« {event.name} » n'est pas permis dans l'état « {spec.fr} »",
             f"'{event.name}' is not allowed in the state '{spec.en}'",
             law=law,
             event=event.name,
-            state=board.state,
+            state=table.state,
         )
     conditions_fr = " ; ou ".join(", ".join(wording(g, "fr") for g in r.guards) for r in candidates)
     conditions_en = "; or ".join(", ".join(wording(g, "en") for g in r.guards) for r in candidates)
@@ -250,15 +282,15 @@ def _refusal(board: Board, event: Event, source: str | None) -> IllegalEvent:
         f"'{event.name}' is allowed here only {conditions_en}",
         law=candidates[0].law,
         event=event.name,
-        state=board.state,
+        state=table.state,
     )
 
 
-def options_for(board: Board, own_state_only: bool = False) -> list[dict[str, Any]]:
+def options_for(engine: Engine, table: Table, own_state_only: bool = False) -> list[dict[str, Any]]:
     """The options of the current state and its ancestors, with their holders resolved."""
     out = []
-    for name in ancestry(board.state)[:1] if own_state_only else ancestry(board.state):
-        for opt in board.engine.options.get(name, []):
-            seats = None if opt.holder is None else [s.value for s in opt.holder(board)]
+    for name in ancestry(table.state)[:1] if own_state_only else ancestry(table.state):
+        for opt in engine.options.get(name, []):
+            seats = None if opt.holder is None else [s.value for s in opt.holder(table)]
             out.append({"event": opt.event, "seats": seats, "law": opt.law, "fr": opt.fr, "en": opt.en})
     return out

@@ -171,7 +171,7 @@ def _check_event(file: str, sid: str, n: int, ev: Any) -> None:
             raise _fail(file, sid, f"{key}.{sorted(extra)[0]}", "clé inconnue", "unknown key")
         _check_event(file, sid, n, args["event"])
         return
-    if name not in EVENTS:
+    if name not in EVENTS or EVENTS[name].internal:
         raise _fail(file, sid, key, f"événement inconnu « {name} »", f"unknown event '{name}'")
     if args is not None and not isinstance(args, dict):
         raise _fail(file, sid, f"{key}.{name}", "les arguments sont une table", "arguments must be a mapping")

@@ -1,7 +1,8 @@
-"""The machine as data: states, transitions (rules) and options, each with its law and labels.
+"""The machine as data: states, rules (transitions) and options, each with its law and labels,
+and the registry of the named guards, actions and option holders the rules use.
 
-Law modules declare these; :mod:`fsm.machine` builds the transitions machine from them, and
-the diagrams, the export and ``options()`` read the same tables, so nothing is said twice.
+Law modules declare these; :mod:`fsm.machine` validates them and builds the engine, and the
+diagrams, the export and ``options()`` read the same tables, so nothing is said twice.
 """
 
 from __future__ import annotations
@@ -11,26 +12,109 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from fsm.board import Board, Event
+    from fsm.calls import Seat
+    from fsm.events import Event
+    from fsm.table import Table
 
-Guard = Callable[["Board", "Event"], bool]
-Action = Callable[["Board", "Event"], None]
-Holder = Callable[["Board"], Sequence[Any]]
+Guard = Callable[["Table", "Event"], bool]
+Action = Callable[["Table", "Event"], None]
+Holder = Callable[["Table"], Sequence["Seat"]]
+KINDS = ("guard", "action", "holder")
 
 
-def words(fr: str, en: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Attach the French and English wording of a guard or an action, for diagrams and the spec."""
+class Registry:
+    """Every guard, action and option holder by name, with its French and English words.
 
-    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
+    A machine read back from JSON finds its functions here, and only here: a name that is not
+    registered is refused, and nothing is ever imported by path.
+    """
+
+    def __init__(self) -> None:
+        self.by_name: dict[str, Callable[..., Any]] = {}
+
+    def add(self, kind: str, fn: Callable[..., Any], fr: str, en: str, name: str | None = None) -> Callable[..., Any]:
+        name = name or fn.__name__
+        known = self.by_name.get(name)
+        if known is not None and known is not fn:
+            raise ValueError(f"{kind} '{name}' is registered twice")
+        fn.fsm_name = name  # type: ignore[attr-defined]
+        fn.fsm_kind = kind  # type: ignore[attr-defined]
         fn.fr = fr  # type: ignore[attr-defined]
         fn.en = en  # type: ignore[attr-defined]
+        self.by_name[name] = fn
         return fn
+
+    def get(self, name: str, kind: str) -> Callable[..., Any] | None:
+        fn = self.by_name.get(name)
+        return fn if fn is not None and getattr(fn, "fsm_kind", None) == kind else None
+
+
+REGISTRY = Registry()
+
+
+def name_of(fn: Callable[..., Any]) -> str:
+    """The registered name of a guard, action or holder."""
+    return str(getattr(fn, "fsm_name", getattr(fn, "__name__", repr(fn))))
+
+
+def registered(fn: Callable[..., Any], kind: str) -> bool:
+    return REGISTRY.get(name_of(fn), kind) is fn
+
+
+def _decorator(kind: str, fr: str, en: str, name: str | None) -> Callable[[Callable[..., Any]], Any]:
+    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
+        return REGISTRY.add(kind, fn, fr, en, name)
 
     return mark
 
 
+def guard(fr: str, en: str, name: str | None = None) -> Callable[[Callable[..., Any]], Any]:
+    """Register a guard ``(table, event) -> bool`` with the words a diagram prints for it."""
+    return _decorator("guard", fr, en, name)
+
+
+def action(fr: str, en: str, name: str | None = None) -> Callable[[Callable[..., Any]], Any]:
+    """Register an action ``(table, event) -> None`` with the words that say what it leaves behind."""
+    return _decorator("action", fr, en, name)
+
+
+def holder(fr: str, en: str, name: str | None = None) -> Callable[[Callable[..., Any]], Any]:
+    """Register an option holder ``(table) -> seats``: who may make an option's event now."""
+    return _decorator("holder", fr, en, name)
+
+
+def Not(g: Guard, fr: str | None = None, en: str | None = None) -> Guard:  # noqa: N802 - reads as the logic word
+    """The opposite guard, registered as ``not_<name>``; its words default to « pas : … »."""
+    name = f"not_{name_of(g)}"
+    known = REGISTRY.get(name, "guard")
+    if known is not None:
+        return known  # type: ignore[return-value]
+
+    def negated(t: Table, ev: Event) -> bool:
+        return not g(t, ev)
+
+    return REGISTRY.add(  # type: ignore[return-value]
+        "guard", negated, fr or f"pas : {wording(g, 'fr')}", en or f"not: {wording(g, 'en')}", name
+    )
+
+
+def all_of(*gs: Guard) -> Guard:
+    """Every guard holds, registered as ``<a>_and_<b>``; its words join theirs."""
+    name = "_and_".join(name_of(g) for g in gs)
+    known = REGISTRY.get(name, "guard")
+    if known is not None:
+        return known  # type: ignore[return-value]
+
+    def both(t: Table, ev: Event) -> bool:
+        return all(g(t, ev) for g in gs)
+
+    fr = " et ".join(wording(g, "fr") for g in gs)
+    en = " and ".join(wording(g, "en") for g in gs)
+    return REGISTRY.add("guard", both, fr, en, name)  # type: ignore[return-value]
+
+
 def wording(fn: Callable[..., Any], lang: str) -> str:
-    return str(getattr(fn, lang, getattr(fn, "__name__", repr(fn))))
+    return str(getattr(fn, lang, name_of(fn)))
 
 
 @dataclass(frozen=True)
@@ -55,11 +139,13 @@ class StateSpec:
 
 @dataclass(frozen=True)
 class Rule:
-    """A transition: on ``event`` in ``source``, if every guard holds, run the actions and go to ``dest``.
+    """A transition: on ``event`` in ``source``, if every guard holds, go to ``dest`` and run the actions.
 
-    ``dest`` is ``None`` for an internal transition (the state does not change).
-    Rules for one event and source are tried in the order declared: that order is the
-    decision tree the Laws lay down.
+    ``dest`` is ``None`` for an internal transition (the state does not change). ``law`` is the
+    clause the rule applies; ``cites`` the other clauses it applies at the same time (38B and
+    38C; 27B2 with 26B and 72C). For one event and one source, at most one rule's guards may hold:
+    the order of declaration never chooses. ``outcome`` says in words what the rule leaves behind
+    when its actions do not (a request noted, a card back in the hand).
     """
 
     event: str
@@ -71,15 +157,27 @@ class Rule:
     guards: tuple[Guard, ...] = ()
     actions: tuple[Action, ...] = ()
     ruling: bool = False  # a rectification or an acceptance: its law goes into the board's rulings
+    cites: tuple[str, ...] = ()
+    outcome: tuple[str, str] | None = None  # (fr, en)
 
     @property
     def target(self) -> str:
         return self.dest or self.source
 
     @property
+    def laws(self) -> tuple[str, ...]:
+        return (self.law, *self.cites)
+
+    @property
     def id(self) -> str:
-        guard = ",".join(g.__name__ for g in self.guards)
+        guard = ",".join(name_of(g) for g in self.guards)
         return f"{self.source}--{self.event}[{guard}]->{self.target}"
+
+    def outcome_text(self, lang: str) -> str:
+        """What the branch leaves behind, in words."""
+        if self.outcome is not None:
+            return self.outcome[0 if lang == "fr" else 1]
+        return "; ".join(wording(a, lang) for a in self.actions)
 
 
 @dataclass(frozen=True)

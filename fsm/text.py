@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from fsm.calls import Seat, parse_call, parse_card
+from fsm.events import EVENTS
 from fsm.machine import states
 
 if TYPE_CHECKING:
@@ -17,26 +18,6 @@ if TYPE_CHECKING:
     from fsm.board import Board, Step
 
 LAW = {"fr": "Loi", "en": "Law"}
-EVENT_NAMES = {
-    "take_cards": ("sort ses cartes", "takes his cards"),
-    "call": ("déclare", "calls"),
-    "substitute": ("remplace sa déclaration par", "replaces his call with"),
-    "director": ("appel au Directeur", "the Director is called"),
-    "withdraw": ("reprend sa déclaration", "withdraws his call"),
-    "accept": ("accepte", "accepts"),
-    "refuse": ("refuse", "refuses"),
-    "judge": ("le Directeur juge", "the Director judges"),
-    "expose": ("expose", "exposes"),
-    "lead": ("entame", "leads"),
-    "face_lead": ("retourne son entame", "faces his lead"),
-    "spread": ("étale son jeu", "spreads his hand"),
-    "prohibit": ("interdit", "prohibits"),
-    "require": ("exige", "requires"),
-    "leave_penalty_card": ("laisse la carte pénalisée", "leaves the penalty card"),
-    "review": ("demande un rappel des annonces", "asks for a review of the auction"),
-    "explain": ("demande une explication", "asks for an explanation"),
-    "return_hands": ("les mains retournent dans l'étui", "the hands go back into the board"),
-}
 
 
 def state_label(state: str, lang: str = "fr") -> str:
@@ -67,7 +48,7 @@ def describe_args(args: dict[str, Any], lang: str) -> str:
 
 def describe_event(name: str, args: dict[str, Any], lang: str = "fr") -> str:
     who = seat_name(args["seat"], lang) + " " if "seat" in args else ""
-    verb = EVENT_NAMES[name][0 if lang == "fr" else 1]
+    verb = EVENTS[name].fr if lang == "fr" else EVENTS[name].en
     what = describe_args(args, lang)
     return f"{who}{verb}{(' ' + what) if what else ''}".strip()
 

@@ -61,13 +61,13 @@ def test_unknown_argument_is_an_input_error():
 
 
 def test_boards_share_one_machine_and_do_not_see_each_other():
-    from fsm.machine import machine
+    from fsm.machine import default_engine
 
     a, b = Board(), Board(dealer="S")
     a.call("N", "1H")
     b.call("S", "1S")
     assert a.snapshot()["auction"] == ["N:1H"] and b.snapshot()["auction"] == ["S:1S"]
-    assert machine().models == []
+    assert default_engine().machine.models == []
 
 
 EVENTS = st.one_of(

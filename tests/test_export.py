@@ -9,6 +9,7 @@ from fsm.cli import main
 from fsm.export import from_json, to_json, to_mermaid, to_scxml
 from fsm.machine import default_engine, rules, states
 from fsm.scenario import board_for, corpus_files, load, run
+from fsm.spec import name_of
 
 SCENARIOS = [s for path in corpus_files() for s in load(path)]
 
@@ -57,7 +58,7 @@ def test_scxml_read_back_by_an_independent_reader():
     walk(definition.states)
     assert set(found_states) == set(states())
     assert {sid for sid, st in found_states.items() if st.final} == {s.name for s in states().values() if s.final}
-    expected = [(r.source, r.event, r.dest, " and ".join(g.__name__ for g in r.guards) or None) for r in rules()]
+    expected = [(r.source, r.event, r.dest, " and ".join(name_of(g) for g in r.guards) or None) for r in rules()]
     assert sorted(found_transitions, key=repr) == sorted(expected, key=repr)
 
 

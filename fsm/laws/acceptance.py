@@ -1,4 +1,5 @@
-"""Acceptance of an irregular call by the offender's LHO (27A1, 27B4, 29A, 25B1), outright or by calling.
+"""Acceptance of an irregular call by the offender's LHO (27A1, 27B4, 29A, 25B1), outright or by
+calling, and the Director's coming to an irregularity that awaits him.
 
 Calling over the irregularity is one event but two steps: the acceptance, then the LHO's own
 call, routed afresh from the auction as it now stands (it may be irregular in its turn).
@@ -10,45 +11,53 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from fsm.auction import CANCELLED, STANDING
-from fsm.spec import Action, Guard, Rule, words
+from fsm.laws.normal import stand
+from fsm.spec import Action, Guard, Rule, action, guard
 
 if TYPE_CHECKING:
-    from fsm.board import Board, Event
+    from fsm.events import Event
+    from fsm.table import Table
 
 
-@words("par l'adversaire de gauche du fautif", "by the offender's LHO")
-def by_offender_lho(board: Board, event: Event) -> bool:
-    irr = board.irregularity
+@guard("par l'adversaire de gauche du fautif", "by the offender's LHO")
+def by_offender_lho(table: Table, event: Event) -> bool:
+    irr = table.irregularity
     return irr is not None and event.seat is irr.entry.seat.lho
 
 
-@words("par le fautif", "by the offender")
-def by_offender(board: Board, event: Event) -> bool:
-    irr = board.irregularity
+@guard("par le fautif", "by the offender")
+def by_offender(table: Table, event: Event) -> bool:
+    irr = table.irregularity
     return irr is not None and event.seat is irr.entry.seat
 
 
-@words("la déclaration irrégulière est acceptée et devient légale", "the irregular call is accepted and becomes legal")
-def accept_irregular_call(board: Board, event: Event) -> None:
+@guard("l'arbitre étant à la table", "the Director being at the table")
+def director_present(table: Table, event: Event) -> bool:
+    irr = table.irregularity
+    return irr is not None and irr.director
+
+
+@action("la déclaration irrégulière est acceptée et devient légale", "the irregular call is accepted and becomes legal")
+def accept_irregular_call(table: Table, event: Event) -> None:
     """The call stands where it was made; a replacement made before the ruling falls (27C)."""
-    irr = board.irregularity
+    irr = table.irregularity
     assert irr is not None
-    board.auction.with_status(irr.entry, STANDING)
     if irr.replacement is not None:
-        board.auction.with_status(irr.replacement, CANCELLED, "27C")
-    board.irregularity = None
+        table.auction.set_status(irr.replacement, CANCELLED, "27C")
+    table.irregularity = None
+    stand(table, table.auction.set_status(irr.entry, STANDING))
 
 
-@words("puis sa propre déclaration est examinée", "then his own call is dealt with")
-def then_his_call(board: Board, event: Event) -> None:
+@action("puis sa propre déclaration est examinée", "then his own call is dealt with")
+def then_his_call(table: Table, event: Event) -> None:
     event.follow = event.again()
 
 
-@words("le Directeur est à la table", "the Director is at the table")
-def note_director(board: Board, event: Event) -> None:
-    irr = board.irregularity
+@action("l'arbitre est à la table", "the Director is at the table")
+def note_director(table: Table, event: Event) -> None:
+    irr = table.irregularity
     assert irr is not None
-    board.irregularity = replace(irr, director=True)
+    table.irregularity = replace(irr, director=True)
 
 
 def acceptance_rules(

@@ -1,6 +1,6 @@
 """Which law a call made during the auction falls under (18D, 19, 25, 29–32, 37, 38, 22, 17D3).
 
-The order of the tests is the decision tree of LAWS.md section 7: a bid above seven (38)
+The order of the tests is the decision tree the Laws lay down: a bid above seven (38)
 and an inadmissible double (19 → 36) whoever makes them; then a call at one's LHO's turn
 right after one's own (25); then the other calls out of rotation (29) by kind; then, in
 turn, a barred player's call (37) and an insufficient bid (18D → 27).
@@ -14,9 +14,12 @@ from typing import TYPE_CHECKING
 
 from fsm.auction import PENDING, Auction, Entry, Relation, relation
 from fsm.calls import Call, Seat
+from fsm.records import Irregularity
+from fsm.spec import Guard, action, guard
 
 if TYPE_CHECKING:
-    from fsm.board import Board, Event
+    from fsm.events import Event
+    from fsm.table import Table
 
 
 class CallKind(Enum):
@@ -72,24 +75,29 @@ def is_inadmissible(auction: Auction, seat: Seat, call: Call) -> bool:
     return False
 
 
-def classify(board: Board, seat: Seat, call: Call, artificial: bool = False) -> Classification:
-    auction = board.auction
+def is_legal(auction: Auction, seat: Seat, call: Call) -> bool:
+    """A call Law 18 and 19 allow here: no bid above seven, no inadmissible double or redouble."""
+    return not (call.is_bid and call.level > 7) and not is_inadmissible(auction, seat, call)
+
+
+def classify(table: Table, seat: Seat, call: Call, artificial: bool = False) -> Classification:
+    auction = table.auction
     turn = auction.turn()
     rel = relation(seat, turn, auction.has_called(seat))
-    kind = _kind(board, auction, seat, call, rel, artificial)
+    kind = _kind(table, auction, seat, call, rel, artificial)
     return Classification(kind, turn, rel)
 
 
-def _kind(board: Board, auction: Auction, seat: Seat, call: Call, rel: Relation, artificial: bool) -> CallKind:
+def _kind(table: Table, auction: Auction, seat: Seat, call: Call, rel: Relation, artificial: bool) -> CallKind:
     if call.is_bid and call.level > 7:
         return CallKind.BID_ABOVE_SEVEN
     if is_inadmissible(auction, seat, call):
         return CallKind.INADMISSIBLE
-    if rel is Relation.RHO and board.must_pass(seat.rho) is not None:
+    if rel is Relation.RHO and table.must_pass(seat.rho) is not None:
         return CallKind.DEEMED_PASS
     if rel is Relation.LHO_PREV:
         return CallKind.CHANGE
-    if rel is not Relation.IN_TURN and board.misinformation_ruled and auction.partner_silent_since_own_call(seat):
+    if rel is not Relation.IN_TURN and table.misinformation_ruled and auction.partner_silent_since_own_call(seat):
         return CallKind.CHANGE  # 21B1, judged first: the misinformed player's new call replaces his own
     if rel is not Relation.IN_TURN:
         if call.is_pass and not artificial:
@@ -97,50 +105,38 @@ def _kind(board: Board, auction: Auction, seat: Seat, call: Call, rel: Relation,
         if call.is_pass or call.is_bid:  # 30C: an artificial pass is treated as a bid (31)
             return CallKind.BID_OUT_OF_ROTATION
         return CallKind.DOUBLE_OUT_OF_ROTATION
-    if not call.is_pass and board.must_pass(seat):
+    if not call.is_pass and table.must_pass(seat):
         return CallKind.BY_BARRED_PLAYER
-    repeat = board.must_repeat(seat)
+    repeat = table.must_repeat(seat)
     if repeat is not None and call.pbn() != repeat.call:
-        return CallKind.BY_BARRED_PLAYER  # the issue's reading: an obligation broken is a Law 37 case
+        return CallKind.BY_BARRED_PLAYER  # an obligation to repeat broken is read as a Law 37 case
     if call.is_bid and not auction.is_sufficient(call):
         return CallKind.INSUFFICIENT
-    if board.deferred_for(seat) is not None:
+    if table.deferred_for(seat) is not None:
         return CallKind.JUDGED
     return CallKind.REGULAR
 
 
-def hold_irregular_call(board: Board, event: Event) -> None:
-    """The irregular call is on the table, neither standing nor cancelled, until someone acts on it."""
-    from fsm.board import Irregularity
-
+def entry_of(event: Event, status: str) -> Entry:
+    """The auction entry a call event makes, with the given status."""
     assert event.seat is not None and event.call is not None
+    return Entry(event.seat, event.call, status, artificial=event.artificial, specifies=event.specifies)
+
+
+@action("la déclaration irrégulière attend une décision", "the irregular call awaits a decision")
+def hold_irregular_call(table: Table, event: Event) -> None:
+    """The irregular call is on the table, neither standing nor cancelled, until someone acts on it."""
     classification = event.classification
-    if classification is None:  # a call after the final pass: the only kind outside the auction
-        turn = board.opening_leader() or event.seat
-        classification = Classification(CallKind.AFTER_FINAL_PASS, turn, relation(event.seat, turn, True))
-    entry = Entry(event.seat, event.call, PENDING, artificial=event.artificial, specifies=event.specifies)
-    board.auction.entries.append(entry)
-    board.irregularity = Irregularity(entry, classification)
+    assert event.seat is not None and classification is not None
+    entry = table.auction.add(entry_of(event, PENDING))
+    table.irregularity = Irregularity(entry, classification)
 
 
-hold_irregular_call.fr = "la déclaration irrégulière attend une décision"  # type: ignore[attr-defined]
-hold_irregular_call.en = "the irregular call awaits a decision"  # type: ignore[attr-defined]
-
-
-def kind_is(kind: CallKind):  # noqa: ANN201 - returns a named guard
-    """A named guard testing the classification carried by a ``call`` event."""
-
-    def guard(board: Board, event: Event) -> bool:
+def _kind_guard(kind: CallKind) -> Guard:
+    def test(table: Table, event: Event) -> bool:
         return event.classification is not None and event.classification.kind is kind
 
-    guard.__name__ = f"call_is_{kind.name.lower()}"
-    guard.__qualname__ = guard.__name__
-    guard.fr = kind.fr  # type: ignore[attr-defined]
-    guard.en = kind.en  # type: ignore[attr-defined]
-    return guard
+    return guard(kind.fr, kind.en, f"call_is_{kind.name.lower()}")(test)  # type: ignore[no-any-return]
 
 
-KIND_GUARDS = {kind: kind_is(kind) for kind in CallKind}
-for _guard in KIND_GUARDS.values():  # so that the exported spec can name them
-    assert _guard.__name__ not in globals(), _guard.__name__
-    globals()[_guard.__name__] = _guard
+KIND_GUARDS: dict[CallKind, Guard] = {kind: _kind_guard(kind) for kind in CallKind}

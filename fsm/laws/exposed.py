@@ -3,92 +3,101 @@
 A single card below honour rank, not prematurely led: no further rectification (24A). An honour,
 or a card prematurely led: the offender's partner must pass at his next turn (24B). Two or more
 cards: the same (24C). The cards stay face up until the auction ends; the offending side may not
-use them (16C). At the end of the auction the declaring side takes them back (24D); a defender's
+use them (16C). When the auction ends the declaring side takes them back (24D); a defender's
 become penalty cards (24E): minor for a single card below honour rank exposed unintentionally,
-major otherwise (50, 51).
+major otherwise (50, 51). After a pass-out there is no play: they go back to the hand.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from fsm.calls import Card, Seat
-from fsm.laws.normal import AT_END
 from fsm.laws.withdrawn import bar, review, ui
-from fsm.rulings import PASS_NEXT_TURN, PenaltyCard
-from fsm.spec import LawModule, Option, Rule, words
+from fsm.records import PASS_NEXT_TURN, Exposure, PenaltyCard
+from fsm.spec import LawModule, Not, Option, Rule, action, guard
 
 if TYPE_CHECKING:
-    from fsm.board import Board, Event
+    from fsm.events import Event
+    from fsm.table import Table
 
 
-@dataclass(frozen=True, slots=True)
-class Exposure:
-    seat: Seat
-    card: Card
-    major: bool  # an honour, a card led, or one of two or more cards (24B, 24C → 50)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat.value, "card": self.card.pbn()}
-
-
-@words("une seule carte au-dessous de l'honneur, non attaquée", "a single card below honour rank, not led")
-def single_low_card(board: Board, event: Event) -> bool:
+@guard("une seule carte au-dessous de l'honneur, non attaquée", "a single card below honour rank, not led")
+def single_low_card(table: Table, event: Event) -> bool:
     return len(event.cards) == 1 and not event.cards[0].is_honour and not event.led
 
 
-@words("un seul honneur, ou une carte attaquée prématurément", "a single honour, or a card prematurely led")
-def honour_or_led(board: Board, event: Event) -> bool:
+@guard("un seul honneur, ou une carte attaquée prématurément", "a single honour, or a card prematurely led")
+def honour_or_led(table: Table, event: Event) -> bool:
     return len(event.cards) == 1 and (event.cards[0].is_honour or event.led)
 
 
-@words("deux cartes ou plus", "two or more cards")
-def several_cards(board: Board, event: Event) -> bool:
+@guard("deux cartes ou plus", "two or more cards")
+def several_cards(table: Table, event: Event) -> bool:
     return len(event.cards) >= 2
 
 
-def _expose(board: Board, event: Event, major: bool) -> None:
+def _expose(table: Table, event: Event, major: bool) -> None:
     assert event.seat is not None
     for card in event.cards:
-        board.exposed.append(Exposure(event.seat, card, major))
-        ui(board, f"{event.seat.value}:{card.pbn()}", (event.seat.partner,), "24")
+        table.exposed.append(Exposure(event.seat, card, major))
+        ui(table, f"{event.seat.value}:{card.pbn()}", (event.seat.partner,), "24")
 
 
-@words(
+@action(
     "les cartes restent face visible jusqu'à la fin des annonces", "the cards stay face up until the end of the auction"
 )
-def expose_low(board: Board, event: Event) -> None:
-    _expose(board, event, False)
+def expose_low(table: Table, event: Event) -> None:
+    _expose(table, event, False)
 
 
-@words(
+@action(
     "le partenaire du fautif passe à son prochain tour (72C)", "the offender's partner passes at his next turn (72C)"
 )
-def expose_and_bar(board: Board, event: Event) -> None:
+def expose_and_bar(table: Table, event: Event) -> None:
     assert event.seat is not None
-    _expose(board, event, True)
-    bar(board, event.seat.partner, PASS_NEXT_TURN, "24C" if len(event.cards) >= 2 else "24B")
-    review(board, "72C")
+    _expose(table, event, True)
+    bar(table, event.seat.partner, PASS_NEXT_TURN, "24C" if len(event.cards) >= 2 else "24B")
+    review(table, "72C")
 
 
-def at_end_of_auction(board: Board) -> None:
-    """24D / 24E, when the auction ends: back to the hand, or penalty cards."""
-    if not board.exposed:
-        return
-    declarer = board.declarer()
-    for x in board.exposed:
-        if declarer is None or x.seat.side == declarer.side:
-            continue
-        board.penalty_cards.append(PenaltyCard(x.seat, x.card, "major" if x.major else "minor"))
-    if declarer is not None and any(x.seat.side == declarer.side for x in board.exposed):
-        board.rulings.append("24D")
-    if board.penalty_cards:
-        board.rulings.append("24E")
-    board.exposed = []
+def _declaring_side(table: Table) -> str | None:
+    declarer = table.declarer()
+    return declarer.side if declarer is not None else None
 
 
-AT_END.append(at_end_of_auction)
+@guard("le camp du déclarant a des cartes exposées", "the declaring side has exposed cards")
+def declaring_side_exposed(table: Table, event: Event) -> bool:
+    side = _declaring_side(table)
+    return any(x.seat.side == side for x in table.exposed)
+
+
+@guard("un défenseur a des cartes exposées", "a defender has exposed cards")
+def defender_exposed(table: Table, event: Event) -> bool:
+    side = _declaring_side(table)
+    return side is not None and any(x.seat.side != side for x in table.exposed)
+
+
+@guard("des cartes sont exposées", "cards are exposed")
+def cards_exposed(table: Table, event: Event) -> bool:
+    return bool(table.exposed)
+
+
+@action("les cartes retournent dans la main", "the cards go back to the hand")
+def back_to_hand(table: Table, event: Event) -> None:
+    side = _declaring_side(table)
+    table.exposed = [x for x in table.exposed if side is not None and x.seat.side != side]
+
+
+@action("les cartes deviennent des cartes pénalisées (50, 51)", "the cards become penalty cards (50, 51)")
+def become_penalty_cards(table: Table, event: Event) -> None:
+    for x in table.exposed:
+        table.penalty_cards.append(PenaltyCard(x.seat, x.card, "major" if x.major else "minor", "24E"))
+    table.exposed = []
+
+
+NO_DECLARING_SIDE_CARDS = Not(
+    declaring_side_exposed, "le camp du déclarant n'en a plus", "the declaring side has none left"
+)
 
 MODULE = LawModule(
     name="exposed",
@@ -97,9 +106,16 @@ MODULE = LawModule(
         Rule("expose", "auction", None, "24A", "une carte basse exposée", "a low card exposed",
              (single_low_card,), (expose_low,), ruling=True),
         Rule("expose", "auction", None, "24B", "un honneur exposé ou une carte attaquée", "an honour exposed or a card led",
-             (honour_or_led,), (expose_and_bar,), ruling=True),
+             (honour_or_led,), (expose_and_bar,), ruling=True, cites=("72C",)),
         Rule("expose", "auction", None, "24C", "deux cartes ou plus exposées", "two or more cards exposed",
-             (several_cards,), (expose_and_bar,), ruling=True),
+             (several_cards,), (expose_and_bar,), ruling=True, cites=("72C",)),
+        Rule("auction_ends", "clarification", None, "24D", "fin des annonces : cartes du camp du déclarant",
+             "end of the auction: cards of the declaring side", (declaring_side_exposed,), (back_to_hand,), ruling=True),
+        Rule("auction_ends", "clarification", None, "24E", "fin des annonces : cartes d'un défenseur",
+             "end of the auction: a defender's cards", (defender_exposed, NO_DECLARING_SIDE_CARDS),
+             (become_penalty_cards,), ruling=True, cites=("50B",)),
+        Rule("auction_ends", "passed_out", None, "24", "donne passée : pas de jeu de la carte",
+             "passed out: there is no play", (cards_exposed,), (back_to_hand,)),
     ],
     options={
         "auction": [

@@ -1,14 +1,15 @@
 """Laws 18D, 23 and 27: the insufficient bid.
 
-In rotation it waits in ``auction.insufficient_bid`` for the offender's LHO, who may accept it
-(27A1), outright or by calling over it. Not accepted, it is withdrawn and the offender replaces
-it in ``auction.replacement``: by the lowest sufficient bid specifying the same denomination(s)
-(27B1(a), decided from the calls and their ``specifies``), by a comparable call (27B1(b), the
-Director's judgement, taken in ``auction.ruling`` unless the call carries it), by another bid or
-a pass (27B2: partner passes for the rest of the auction), by a double or redouble that is not
-comparable (27B3: cancelled, replaced again, partner barred) or by another insufficient bid,
-which the LHO may accept (27B4) or not (as 27B3). A replacement made before the ruling stands
-unless the LHO accepts the insufficient bid (27C). Out of rotation it is Law 31 (27A2).
+In rotation it waits in ``auction.insufficient_bid.offered`` for the offender's LHO, who may
+accept it (27A1), outright or by calling over it. Not accepted, it is withdrawn and the offender
+replaces it in ``….replacement``: by the lowest sufficient bid specifying the same
+denomination(s) (27B1(a), decided from the calls and their ``specifies``), by a comparable call
+(27B1(b), the Director's judgement, taken in ``….ruling`` unless the call carries it), by another
+bid or a pass (27B2: partner passes for the rest of the auction), by a double or redouble that is
+not comparable (27B3: cancelled, replaced again, partner barred) or by another insufficient bid,
+which waits in ``….second`` for the LHO to accept it (27B4) or not (as 27B3). A replacement made
+before the ruling stands unless the LHO accepts the insufficient bid (27C). Out of rotation it
+is Law 31 (27A2).
 """
 
 from __future__ import annotations
@@ -17,100 +18,61 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from fsm.auction import CANCELLED, PENDING, STANDING, WITHDRAWN, Entry
-from fsm.calls import Call
+from fsm.calls import Call, Seat
+from fsm.errors import IllegalEvent
 from fsm.events import call_event
 from fsm.laws import parties
-from fsm.laws.acceptance import acceptance_rules, by_offender, by_offender_lho, note_director
-from fsm.laws.classify import KIND_GUARDS, CallKind, hold_irregular_call, is_inadmissible
+from fsm.laws.acceptance import acceptance_rules, by_offender, by_offender_lho, director_present, note_director
+from fsm.laws.classify import KIND_GUARDS, CallKind, entry_of, hold_irregular_call, is_legal
 from fsm.laws.normal import stand
-from fsm.laws.withdrawn import (
-    REPLACEMENT,
-    RULING,
-    bar,
-    carries_comparable,
-    carries_no_judgement,
-    carries_not_comparable,
-    judged_comparable,
-    judged_not_comparable,
-    restrict,
-    review,
-    ui,
-)
-from fsm.rulings import PASS_REST
-from fsm.spec import LawModule, Option, Rule, StateSpec, words
+from fsm.laws.withdrawn import CARRIES, bar, judged, restrict, review, ui
+from fsm.records import PASS_REST, Irregularity
+from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, all_of, guard
 
 if TYPE_CHECKING:
-    from fsm.board import Board, Event
+    from fsm.events import Event
+    from fsm.table import Table
 
 STATE = "auction.insufficient_bid"
+OFFERED = f"{STATE}.offered"
+SECOND = f"{STATE}.second"
+REPLACEMENT = f"{STATE}.replacement"
+RULING = f"{STATE}.ruling"
 
 
-def _irr(board: Board):  # noqa: ANN202
-    irr = board.irregularity
+def _irr(table: Table) -> Irregularity:
+    irr = table.irregularity
     assert irr is not None
     return irr
 
 
-def _is_27(board: Board) -> bool:
-    irr = board.irregularity
-    return irr is not None and irr.classification.kind is CallKind.INSUFFICIENT
-
-
 # --- guards ---------------------------------------------------------------------------------
-@words("première enchère insuffisante", "first insufficient bid")
-def first_insufficient(board: Board, event: Event) -> bool:
-    return _is_27(board) and _irr(board).stage == "offered"
+@guard("aucun remplacement encore", "no replacement yet")
+def no_replacement_held(table: Table, event: Event) -> bool:
+    return _irr(table).replacement is None
 
 
-@words("enchère insuffisante de remplacement (27B4)", "insufficient replacement bid (27B4)")
-def second_insufficient(board: Board, event: Event) -> bool:
-    return _is_27(board) and _irr(board).stage == "second"
-
-
-@words("avant l'arbitrage", "before the ruling")
-def before_director(board: Board, event: Event) -> bool:
-    return not _irr(board).director
-
-
-@words("le Directeur étant à la table", "the Director being at the table")
-def director_present(board: Board, event: Event) -> bool:
-    return _irr(board).director
-
-
-@words("un remplacement déjà fait (27C)", "a replacement already made (27C)")
-def replacement_held(board: Board, event: Event) -> bool:
-    return _irr(board).replacement is not None
-
-
-@words("aucun remplacement encore", "no replacement yet")
-def no_replacement_held(board: Board, event: Event) -> bool:
-    return _irr(board).replacement is None
-
-
-@words("par le fautif, déclaration légale", "by the offender, a legal call")
-def offender_legal_call(board: Board, event: Event) -> bool:
+@guard("par le fautif, déclaration légale", "by the offender, a legal call")
+def offender_legal_call(table: Table, event: Event) -> bool:
     """27B: the replacement must be a legal call (not a bid above seven, not an inadmissible double)."""
     assert event.call is not None and event.seat is not None
-    if not (_is_27(board) and event.seat is _irr(board).entry.seat):
-        return False
-    call = event.call
-    return not (call.is_bid and call.level > 7) and not is_inadmissible(board.auction, event.seat, call)
+    return event.seat is _irr(table).entry.seat and is_legal(table.auction, event.seat, event.call)
 
 
-@words("encore insuffisante", "insufficient again")
-def replacement_insufficient(board: Board, event: Event) -> bool:
+@guard("encore insuffisante", "insufficient again")
+def replacement_insufficient(table: Table, event: Event) -> bool:
     assert event.call is not None
-    return event.call.is_bid and not board.auction.is_sufficient(event.call)
+    return event.call.is_bid and not table.auction.is_sufficient(event.call)
 
 
-def lowest_same_denominations(board: Board, ib: Entry, call: Call, specifies: tuple | None, artificial: bool) -> bool:
+def lowest_same_denominations(table: Table, ib: Entry, call: Call, specifies: tuple | None, artificial: bool) -> bool:
     """27B1(a): the lowest sufficient bid specifying the same denomination(s) as the insufficient bid.
 
     What a call specifies is the Director's input (``specifies``); without it a natural bid
     specifies the strain it names. A natural replacement must also be the lowest level in that
     strain; an artificial one is taken at the Director's word.
     """
-    if not call.is_bid or not board.auction.is_sufficient(call):
+    if not call.is_bid or not table.auction.is_sufficient(call):
         return False
     wanted = set(ib.denominations())
     got = set(Entry(ib.seat, call, artificial=artificial, specifies=specifies).denominations())
@@ -118,221 +80,182 @@ def lowest_same_denominations(board: Board, ib: Entry, call: Call, specifies: tu
         return False
     if specifies is None and not artificial:
         lower = Call("bid", call.level - 1, call.strain)
-        return call.level == 1 or not board.auction.is_sufficient(lower)
+        return call.level == 1 or not table.auction.is_sufficient(lower)
     return True
 
 
-@words(
+@guard(
     "la plus petite enchère suffisante spécifiant la même dénomination",
     "the lowest sufficient bid specifying the same denomination",
 )
-def is_lowest_same(board: Board, event: Event) -> bool:
+def is_lowest_same(table: Table, event: Event) -> bool:
     assert event.call is not None
-    irr = _irr(board)
-    return lowest_same_denominations(board, irr.original or irr.entry, event.call, event.specifies, event.artificial)
+    irr = _irr(table)
+    return lowest_same_denominations(table, irr.original or irr.entry, event.call, event.specifies, event.artificial)
 
 
-@words(
-    "autre que la plus petite enchère dans la même dénomination", "other than the lowest bid in the same denomination"
-)
-def not_lowest_same(board: Board, event: Event) -> bool:
-    return not replacement_insufficient(board, event) and not is_lowest_same(board, event)
-
-
-@words("une enchère ou un passe", "a bid or a pass")
-def bid_or_pass(board: Board, event: Event) -> bool:
+@guard("une enchère ou un passe", "a bid or a pass")
+def bid_or_pass(table: Table, event: Event) -> bool:
     assert event.call is not None
     return event.call.is_bid or event.call.is_pass
 
 
-@words("un contre ou un surcontre", "a double or a redouble")
-def double_or_redouble(board: Board, event: Event) -> bool:
-    assert event.call is not None
-    return event.call.is_double or event.call.is_redouble
-
-
-@words("remplacement d'une enchère insuffisante (Loi 27)", "replacement of an insufficient bid (Law 27)")
-def judging_27(board: Board, event: Event) -> bool:
-    return _is_27(board) and _irr(board).stage == "ruling"
-
-
-@words("le remplacement est une enchère ou un passe", "the replacement is a bid or a pass")
-def held_bid_or_pass(board: Board, event: Event) -> bool:
-    held = _irr(board).replacement
+@guard("le remplacement retenu est une enchère ou un passe", "the replacement held is a bid or a pass")
+def held_bid_or_pass(table: Table, event: Event) -> bool:
+    held = _irr(table).replacement
     return held is not None and (held.call.is_bid or held.call.is_pass)
 
 
-@words("le remplacement est un contre ou un surcontre", "the replacement is a double or a redouble")
-def held_double(board: Board, event: Event) -> bool:
-    held = _irr(board).replacement
-    return held is not None and (held.call.is_double or held.call.is_redouble)
+SUFFICIENT_OTHER = all_of(
+    Not(replacement_insufficient, "suffisante", "sufficient"),
+    Not(is_lowest_same, "autre que la plus petite enchère de même dénomination",
+        "other than the lowest bid of the same denomination"),
+)  # fmt: skip
+DOUBLE = Not(bid_or_pass, "un contre ou un surcontre", "a double or a redouble")
+HELD_DOUBLE = Not(held_bid_or_pass, "le remplacement retenu est un contre ou un surcontre", "the replacement held is a double or a redouble")  # fmt: skip
 
 
 # --- actions ---------------------------------------------------------------------------------
-@words(
+@action(
     "le remplacement fait avant l'arbitrage est retenu (27C)", "the replacement made before the ruling is held (27C)"
 )
-def hold_premature(board: Board, event: Event) -> None:
-    irr = _irr(board)
-    entry = _entry(event, PENDING)
-    board.auction.entries.append(entry)
-    board.irregularity = replace(irr, replacement=entry)
+def hold_premature(table: Table, event: Event) -> None:
+    entry = table.auction.add(entry_of(event, PENDING))
+    table.irregularity = replace(_irr(table), replacement=entry)
 
 
-@words(
+@action(
     "l'enchère insuffisante est retirée : le fautif doit la remplacer",
     "the insufficient bid is withdrawn: the offender must replace it",
 )
-def refuse_insufficient(board: Board, event: Event) -> None:
-    irr = _irr(board)
-    board.auction.with_status(irr.entry, WITHDRAWN, "27B")
-    board.irregularity = replace(irr, stage="replacement")
-    irr = board.irregularity
-    if irr.replacement is not None:  # 27C: that replacement is now dealt with under 27B
-        held = irr.replacement
-        board.auction.entries.remove(next(e for e in board.auction.entries if e is held))
-        board.irregularity = replace(irr, replacement=None)
+def refuse_insufficient(table: Table, event: Event) -> None:
+    irr = _irr(table)
+    table.auction.set_status(irr.entry, WITHDRAWN, "27B")
+    held = irr.replacement
+    table.irregularity = replace(irr, replacement=None)
+    if held is not None:  # 27C: that replacement is now dealt with under 27B
+        table.auction.drop(held)
         event.follow = call_event(held)
 
 
-@words("le fautif remplace alors son enchère", "the offender then replaces his bid")
-def refuse_then_replace(board: Board, event: Event) -> None:
-    irr = _irr(board)
-    board.auction.with_status(irr.entry, WITHDRAWN, "27B")
-    board.irregularity = replace(irr, stage="replacement")
+@action("le fautif remplace alors son enchère", "the offender then replaces his bid")
+def refuse_then_replace(table: Table, event: Event) -> None:
+    table.auction.set_status(_irr(table).entry, WITHDRAWN, "27B")
     event.follow = event.again()
 
 
-@words(
+@action(
     "l'enchère insuffisante de remplacement attend l'adversaire de gauche",
     "the insufficient replacement awaits the LHO",
 )
-def hold_second(board: Board, event: Event) -> None:
-    irr = _irr(board)
-    entry = _entry(event, PENDING)
-    board.auction.entries.append(entry)
-    board.irregularity = replace(irr, entry=entry, stage="second", original=irr.original or irr.entry)
+def hold_second(table: Table, event: Event) -> None:
+    irr = _irr(table)
+    entry = table.auction.add(entry_of(event, PENDING))
+    table.irregularity = replace(irr, entry=entry, original=irr.original or irr.entry)
 
 
-@words("le remplacement attend le jugement du Directeur", "the replacement awaits the Director's judgement")
-def hold_for_ruling(board: Board, event: Event) -> None:
-    entry = _entry(event, PENDING)
-    board.auction.entries.append(entry)
-    board.irregularity = replace(_irr(board), replacement=entry, stage="ruling")
+@action("le remplacement attend le jugement de l'arbitre", "the replacement awaits the Director's judgement")
+def hold_for_ruling(table: Table, event: Event) -> None:
+    entry = table.auction.add(entry_of(event, PENDING))
+    table.irregularity = replace(_irr(table), replacement=entry)
 
 
-def _finish(board: Board, entry: Entry) -> None:
-    """The replacement takes its place in the auction; the irregularity is over."""
-    if entry.status == PENDING:
-        board.auction.entries.remove(next(e for e in board.auction.entries if e is entry))
-    board.irregularity = None
-    stand(board, replace(entry, status=STANDING))
+def _finish(table: Table, event: Event) -> None:
+    """The replacement (held, or made now) takes its place in the auction; the irregularity is over."""
+    held = _irr(table).replacement
+    table.irregularity = None
+    if held is not None:
+        stand(table, table.auction.set_status(held, STANDING))
+    else:
+        stand(table, entry_of(event, STANDING))
 
 
-def _lift_bar_if_setting(board: Board, offender) -> None:  # noqa: ANN001
+def _lift_bar_if_setting(table: Table, offender: Seat) -> None:
     """Setting ``partner_bar_27B3_27B4 = lifted_by_27B1``: a 27B1 replacement frees partner."""
-    if board.settings.partner_bar_27B3_27B4 == "lifted_by_27B1":
-        board.obligations = [
-            o for o in board.obligations if not (o.seat is offender.partner and o.law in ("27B3", "27B4"))
+    if table.settings.partner_bar_27B3_27B4 == "lifted_by_27B1":
+        table.obligations = [
+            o for o in table.obligations if not (o.seat is offender.partner and o.law in ("27B3", "27B4"))
         ]
 
 
-@words(
+@action(
     "aucune autre rectification ; révision possible (27D)", "no further rectification; the Director may review (27D)"
 )
-def apply_27B1a(board: Board, event: Event) -> None:
-    irr = _irr(board)
-    review(board, "27D")
-    _lift_bar_if_setting(board, irr.entry.seat)
-    _finish(board, _entry(event, STANDING))
+def apply_27B1a(table: Table, event: Event) -> None:
+    review(table, "27D")
+    _lift_bar_if_setting(table, _irr(table).entry.seat)
+    _finish(table, event)
 
 
-@words(
+@action(
     "déclaration comparable : aucune autre rectification (27D, 23C)",
     "comparable call: no further rectification (27D, 23C)",
 )
-def apply_27B1b(board: Board, event: Event) -> None:
-    irr = _irr(board)
-    review(board, "27D", "23C")
-    _lift_bar_if_setting(board, irr.entry.seat)
-    _finish(board, irr.replacement if irr.replacement is not None else _entry(event, STANDING))
+def apply_27B1b(table: Table, event: Event) -> None:
+    review(table, "27D", "23C")
+    _lift_bar_if_setting(table, _irr(table).entry.seat)
+    _finish(table, event)
 
 
-def _withdrawn_insufficient(board: Board) -> list[Entry]:
-    return [e for e in board.auction.entries if e.status in (WITHDRAWN, CANCELLED) and e.law in ("27B", "27B3", "27B4")]
-
-
-def _bar_partner(board: Board, law: str) -> None:
+def _bar_partner(table: Table, law: str) -> None:
     """27B2-B4: partner passes for the rest of the auction, 26B, 72C; the withdrawn calls are UI to him."""
-    irr = _irr(board)
+    irr = _irr(table)
     offender = irr.entry.seat
-    if not any(o.seat is offender.partner and o.kind == PASS_REST for o in board.obligations):
-        bar(board, offender.partner, PASS_REST, law)
+    if not any(o.seat is offender.partner and o.kind == PASS_REST for o in table.obligations):
+        bar(table, offender.partner, PASS_REST, law)
     source = irr.original or irr.entry
-    if not any(r.offender is offender and r.source == source.token() for r in board.lead_restrictions):
-        restrict(board, offender, source)
-    for e in _withdrawn_insufficient(board):
-        if not any(u.source == e.token() for u in board.unauthorized_information):
-            ui(board, e, (offender.partner,))
-    review(board, "72C")
+    if not any(r.offender is offender and r.source == source.token() for r in table.lead_restrictions):
+        restrict(table, offender, source)
+    withdrawn = [e for e in table.auction.removed() if e.law in ("27B", "27B3", "27B4")]
+    for e in withdrawn:
+        if not any(u.source == e.token() for u in table.unauthorized_information):
+            ui(table, e, (offender.partner,))
+    review(table, "72C")
 
 
-@words(
+@action(
     "le partenaire du fautif passe jusqu'à la fin des annonces (26B, 72C)",
     "the offender's partner passes for the rest of the auction (26B, 72C)",
 )
-def apply_27B2(board: Board, event: Event) -> None:
-    irr = _irr(board)
-    _bar_partner(board, "27B2")
-    _finish(board, irr.replacement if irr.replacement is not None else _entry(event, STANDING))
+def apply_27B2(table: Table, event: Event) -> None:
+    _bar_partner(table, "27B2")
+    _finish(table, event)
 
 
-@words(
+@action(
     "contre annulé ; le fautif remplace à nouveau ; partenaire barré (26B, 72C)",
     "double cancelled; the offender replaces again; partner barred (26B, 72C)",
 )
-def apply_27B3(board: Board, event: Event) -> None:
-    irr = _irr(board)
+def apply_27B3(table: Table, event: Event) -> None:
+    irr = _irr(table)
     if irr.replacement is not None:
-        board.auction.with_status(irr.replacement, CANCELLED, "27B3")
+        table.auction.set_status(irr.replacement, CANCELLED, "27B3")
     else:
-        board.auction.entries.append(replace(_entry(event, CANCELLED), law="27B3"))
-    _bar_partner(board, "27B3")
-    board.irregularity = replace(_irr(board), replacement=None, stage="replacement", barred=True)
+        table.auction.add(replace(entry_of(event, CANCELLED), law="27B3"))
+    _bar_partner(table, "27B3")
+    table.irregularity = replace(_irr(table), replacement=None)
 
 
-@words(
+@action(
     "seconde enchère insuffisante refusée : annulée, comme 27B3", "second insufficient bid refused: cancelled, as 27B3"
 )
-def refuse_second(board: Board, event: Event) -> None:
-    irr = _irr(board)
-    board.auction.with_status(irr.entry, CANCELLED, "27B4")
-    _bar_partner(board, "27B4")
-    board.irregularity = replace(_irr(board), stage="replacement", barred=True)
+def refuse_second(table: Table, event: Event) -> None:
+    table.auction.set_status(_irr(table).entry, CANCELLED, "27B4")
+    _bar_partner(table, "27B4")
 
 
-@words("la seconde enchère insuffisante est acceptée", "the second insufficient bid is accepted")
-def accept_second(board: Board, event: Event) -> None:
+@action("la première enchère insuffisante reste retirée (16C)", "the first insufficient bid stays withdrawn (16C)")
+def accept_second(table: Table, event: Event) -> None:
     """27B4 → 27A1: the first insufficient bid stays withdrawn and is UI to the offender's partner."""
-    irr = _irr(board)
-    first = irr.original
+    first = _irr(table).original
     if first is not None:
-        ui(board, first, (first.seat.partner,))
+        ui(table, first, (first.seat.partner,))
 
 
-@words("pendant le remplacement d'une enchère insuffisante", "while an insufficient bid is being replaced")
-def replacing_27(board: Board, event: Event) -> bool:
-    return _is_27(board) and _irr(board).stage == "replacement"
-
-
-@words(
-    "la déclaration de remplacement doit être une déclaration légale du fautif",
-    "the replacement must be a legal call by the offender",
-)
-def refuse_replacement(board: Board, event: Event) -> None:
-    """27B: refused, and the board is left as it was (the dispatcher restores it)."""
-    from fsm.errors import IllegalEvent
-
+@action("la déclaration de remplacement doit être une déclaration légale du fautif",
+        "the replacement must be a legal call by the offender")  # fmt: skip
+def refuse_replacement(table: Table, event: Event) -> None:
+    """27B: refused, and the board is left as it was (the machine restores it)."""
     raise IllegalEvent(
         "le fautif doit remplacer l'enchère insuffisante par une déclaration légale",
         "the offender must replace the insufficient bid with a legal call",
@@ -340,69 +263,81 @@ def refuse_replacement(board: Board, event: Event) -> None:
     )
 
 
-def _entry(event: Event, status: str) -> Entry:
-    assert event.seat is not None and event.call is not None
-    return Entry(event.seat, event.call, status, artificial=event.artificial, specifies=event.specifies)
-
-
 _REPLACE = "le fautif remplace l'enchère insuffisante"
 _REPLACE_EN = "the offender replaces the insufficient bid"
+LEGAL = offender_legal_call
 
 MODULE = LawModule(
     name="insufficient",
     laws="18D, 23, 27",
-    states=[StateSpec(STATE, "27", "Enchère insuffisante", "Insufficient bid", waiting=True)],
+    states=[
+        StateSpec(STATE, "27", "Enchère insuffisante", "Insufficient bid"),
+        StateSpec(OFFERED, "27A", "Enchère insuffisante : l'adversaire de gauche peut l'accepter",
+                  "Insufficient bid: the LHO may accept it", initial=True, waiting=True),
+        StateSpec(SECOND, "27B4", "Seconde enchère insuffisante", "Second insufficient bid", waiting=True),
+        StateSpec(REPLACEMENT, "27B", "Déclaration de remplacement", "Replacement call", waiting=True),
+        StateSpec(RULING, "23A", "Jugement : remplacement comparable ?", "Ruling: comparable replacement?", waiting=True),
+    ],
     rules=[
         Rule("call", "auction.calling", STATE, "18D", "enchère insuffisante à son tour", "insufficient bid in turn",
              (KIND_GUARDS[CallKind.INSUFFICIENT],), (hold_irregular_call,)),
-        *acceptance_rules(STATE, "27A1", "l'enchère insuffisante", "the insufficient bid", (first_insufficient,)),
-        *acceptance_rules(STATE, "27B4", "la seconde enchère insuffisante", "the second insufficient bid",
-                          (second_insufficient,), (accept_second,)),
-        Rule("refuse", STATE, REPLACEMENT, "27B", "l'adversaire de gauche refuse : le fautif doit remplacer",
-             "the LHO refuses: the offender must replace it", (by_offender_lho, first_insufficient), (refuse_insufficient,)),
-        Rule("refuse", STATE, REPLACEMENT, "27B4", "l'adversaire de gauche refuse la seconde : comme 27B3",
-             "the LHO refuses the second one: as 27B3", (by_offender_lho, second_insufficient), (refuse_second,), ruling=True),
-        Rule("director", STATE, None, "27B", "le Directeur expose les options", "the Director sets out the options",
+        Rule("director", STATE, None, "27B", "l'arbitre expose les options", "the Director sets out the options",
              (), (note_director,)),
-        Rule("call", STATE, None, "27C", "remplacement avant l'arbitrage : retenu", "replacement before the ruling: held",
-             (by_offender, first_insufficient, before_director, no_replacement_held), (hold_premature,)),
-        Rule("call", STATE, REPLACEMENT, "27B", "le fautif remplace : l'adversaire de gauche n'a pas accepté",
+        *acceptance_rules(OFFERED, "27A1", "l'enchère insuffisante", "the insufficient bid"),
+        Rule("refuse", OFFERED, REPLACEMENT, "27B", "l'adversaire de gauche refuse : le fautif doit remplacer",
+             "the LHO refuses: the offender must replace it", (by_offender_lho,), (refuse_insufficient,)),
+        Rule("call", OFFERED, None, "27C", "remplacement avant l'arbitrage : retenu", "replacement before the ruling: held",
+             (by_offender, Not(director_present, "avant l'arbitrage", "before the ruling"), no_replacement_held),
+             (hold_premature,)),
+        Rule("call", OFFERED, REPLACEMENT, "27B", "le fautif remplace : l'adversaire de gauche n'a pas accepté",
              "the offender replaces: the LHO has not accepted", (by_offender, director_present, no_replacement_held),
              (refuse_then_replace,)),
+        *acceptance_rules(SECOND, "27B4", "la seconde enchère insuffisante", "the second insufficient bid",
+                          actions=(accept_second,)),
+        Rule("refuse", SECOND, REPLACEMENT, "27B4", "l'adversaire de gauche refuse la seconde : comme 27B3",
+             "the LHO refuses the second one: as 27B3", (by_offender_lho,), (refuse_second,), ruling=True,
+             cites=("27B3", "26B", "72C")),
         # --- the replacement (27B) ---
-        Rule("call", REPLACEMENT, STATE, "27B4", f"{_REPLACE} par une autre enchère insuffisante",
-             f"{_REPLACE_EN} with another insufficient bid", (offender_legal_call, replacement_insufficient), (hold_second,)),
+        Rule("call", REPLACEMENT, SECOND, "27B4", f"{_REPLACE} par une autre enchère insuffisante",
+             f"{_REPLACE_EN} with another insufficient bid", (LEGAL, replacement_insufficient), (hold_second,)),
         Rule("call", REPLACEMENT, "auction.calling", "27B1(a)", f"{_REPLACE} par la plus petite enchère suffisante de même dénomination",
-             f"{_REPLACE_EN} with the lowest sufficient bid of the same denomination", (offender_legal_call, is_lowest_same),
-             (apply_27B1a,), ruling=True),
+             f"{_REPLACE_EN} with the lowest sufficient bid of the same denomination", (LEGAL, is_lowest_same),
+             (apply_27B1a,), ruling=True, cites=("27D",)),
         Rule("call", REPLACEMENT, "auction.calling", "27B1(b)", f"{_REPLACE} par une déclaration comparable",
-             f"{_REPLACE_EN} with a comparable call", (offender_legal_call, not_lowest_same, carries_comparable),
-             (apply_27B1b,), ruling=True),
+             f"{_REPLACE_EN} with a comparable call", (LEGAL, SUFFICIENT_OTHER, CARRIES[True]),
+             (apply_27B1b,), ruling=True, cites=("27D", "23C")),
         Rule("call", REPLACEMENT, "auction.calling", "27B2", f"{_REPLACE} par une autre enchère ou un passe",
-             f"{_REPLACE_EN} with another bid or a pass", (offender_legal_call, not_lowest_same, carries_not_comparable, bid_or_pass),
-             (apply_27B2,), ruling=True),
+             f"{_REPLACE_EN} with another bid or a pass", (LEGAL, SUFFICIENT_OTHER, CARRIES[False], bid_or_pass),
+             (apply_27B2,), ruling=True, cites=("26B", "72C")),
         Rule("call", REPLACEMENT, None, "27B3", f"{_REPLACE} par un contre non comparable",
-             f"{_REPLACE_EN} with a double that is not comparable", (offender_legal_call, not_lowest_same, carries_not_comparable, double_or_redouble),
-             (apply_27B3,), ruling=True),
+             f"{_REPLACE_EN} with a double that is not comparable", (LEGAL, SUFFICIENT_OTHER, CARRIES[False], DOUBLE),
+             (apply_27B3,), ruling=True, cites=("26B", "72C")),
         Rule("call", REPLACEMENT, RULING, "23A", f"{_REPLACE} : comparable ?", f"{_REPLACE_EN}: comparable?",
-             (offender_legal_call, not_lowest_same, carries_no_judgement), (hold_for_ruling,)),
+             (LEGAL, SUFFICIENT_OTHER, CARRIES[None]), (hold_for_ruling,)),
         Rule("call", REPLACEMENT, None, "27B", "toute autre déclaration est refusée", "any other call is refused",
-             (replacing_27,), (refuse_replacement,)),
+             (Not(LEGAL, "pas une déclaration légale du fautif", "not a legal call by the offender"),), (refuse_replacement,)),
         # --- the Director's judgement (23A) ---
         Rule("judge", RULING, "auction.calling", "27B1(b)", "comparable : aucune autre rectification",
-             "comparable: no further rectification", (judging_27, judged_comparable), (apply_27B1b,), ruling=True),
+             "comparable: no further rectification", (judged("comparable", True),), (apply_27B1b,), ruling=True,
+             cites=("23A", "27D", "23C")),
         Rule("judge", RULING, "auction.calling", "27B2", "non comparable : partenaire barré",
-             "not comparable: partner barred", (judging_27, judged_not_comparable, held_bid_or_pass), (apply_27B2,), ruling=True),
+             "not comparable: partner barred", (judged("comparable", False), held_bid_or_pass), (apply_27B2,),
+             ruling=True, cites=("23A", "26B", "72C")),
         Rule("judge", RULING, REPLACEMENT, "27B3", "contre non comparable : annulé, à remplacer",
-             "double not comparable: cancelled, to be replaced", (judging_27, judged_not_comparable, held_double),
-             (apply_27B3,), ruling=True),
+             "double not comparable: cancelled, to be replaced", (judged("comparable", False), HELD_DOUBLE),
+             (apply_27B3,), ruling=True, cites=("23A", "26B", "72C")),
     ],
     options={
-        STATE: [
+        OFFERED: [
             Option("accept", parties.offender_lho, "27A1", "accepte l'enchère insuffisante", "accepts the insufficient bid"),
             Option("call", parties.offender_lho, "27A1", "accepte en déclarant à son tour", "accepts by calling over it"),
             Option("refuse", parties.offender_lho, "27B", "refuse : le fautif doit remplacer son enchère", "refuses: the offender must replace his bid"),
-            Option("director", None, "27B", "le Directeur expose les options du fautif", "the Director sets out the offender's options"),
+            Option("director", None, "27B", "l'arbitre expose les options du fautif", "the Director sets out the offender's options"),
+        ],
+        SECOND: [
+            Option("accept", parties.offender_lho, "27B4", "accepte la seconde enchère insuffisante", "accepts the second insufficient bid"),
+            Option("call", parties.offender_lho, "27B4", "l'accepte en déclarant à son tour", "accepts it by calling over it"),
+            Option("refuse", parties.offender_lho, "27B4", "refuse : elle est annulée, comme 27B3", "refuses: it is cancelled, as 27B3"),
         ],
         REPLACEMENT: [
             Option("call", parties.offender, "27B1(a)", "la plus petite enchère suffisante de même dénomination : sans autre rectification",
@@ -415,6 +350,10 @@ MODULE = LawModule(
                    "a double that is not comparable is cancelled and partner is barred"),
             Option("call", parties.offender, "27B4", "une autre enchère insuffisante : l'adversaire de gauche peut l'accepter",
                    "another insufficient bid: the LHO may accept it"),
+        ],
+        RULING: [
+            Option("judge", None, "23A", "l'arbitre juge si le remplacement est comparable",
+                   "the Director judges whether the replacement is comparable"),
         ],
     },
 )  # fmt: skip

@@ -19,168 +19,126 @@ to the hand (54E, 24D).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from fsm.calls import Seat, Strain
+from fsm.calls import Seat
+from fsm.errors import IllegalEvent
 from fsm.laws import parties
-from fsm.rulings import PenaltyCard
-from fsm.spec import LawModule, Option, Rule, StateSpec, words
+from fsm.laws.withdrawn import judged, lead_restrictions_now
+from fsm.records import Lead, LeadConstraint, PenaltyCard
+from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, all_of, guard, holder
 
 if TYPE_CHECKING:
-    from fsm.board import Board, Event
+    from fsm.events import Event
+    from fsm.table import Table
 
 OPTIONS_50D2 = "clarification.declarer_options"
 
 
-@dataclass(frozen=True, slots=True)
-class LeadConstraint:
-    """What declarer required or prohibited for the opening lead (26B, 50D2)."""
-
-    seat: Seat
-    kind: str  # require | prohibit
-    suit: Strain
-    law: str
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat.value, "kind": self.kind, "suit": self.suit.value, "law": self.law}
-
-
 # --- who is who -------------------------------------------------------------------------------
-def _leader(board: Board) -> Seat | None:
-    return board.opening_leader()
+def _leader(table: Table) -> Seat | None:
+    return table.opening_leader()
 
 
-def _presumed_declarer(board: Board) -> Seat | None:
-    return board.auction.declarer()
+def _presumed_declarer(table: Table) -> Seat | None:
+    return table.auction.declarer()
 
 
-def _partner_major_cards(board: Board) -> list[PenaltyCard]:
-    leader = _leader(board)
-    return [p for p in board.penalty_cards if leader is not None and p.seat is leader.partner and p.kind == "major"]
+def _partner_major_cards(table: Table) -> list[PenaltyCard]:
+    leader = _leader(table)
+    return [p for p in table.penalty_cards if leader is not None and p.seat is leader.partner and p.kind == "major"]
 
 
-def _restriction_suits(board: Board) -> list[str]:
-    from fsm.laws.withdrawn import lead_restrictions_now
-
-    leader = _leader(board)
+def _restriction_suits(table: Table) -> list[str]:
+    leader = _leader(table)
     return [
-        s for r in lead_restrictions_now(board) if leader is not None and r["seat"] == leader.value for s in r["suits"]
+        s for r in lead_restrictions_now(table) if leader is not None and r["seat"] == leader.value for s in r["suits"]
     ]
 
 
 # --- guards -----------------------------------------------------------------------------------
-@words("par l'entameur, face cachée", "by the opening leader, face down")
-def leader_face_down(board: Board, event: Event) -> bool:
-    return event.seat is _leader(board) and event.face_down
+@guard("par l'entameur", "by the opening leader")
+def by_leader(table: Table, event: Event) -> bool:
+    return event.seat is _leader(table)
 
 
-@words("par l'entameur, face visible", "by the opening leader, face up")
-def leader_faced(board: Board, event: Event) -> bool:
-    return event.seat is _leader(board) and not event.face_down
+@guard("par le partenaire de l'entameur", "by the leader's partner")
+def by_leader_partner(table: Table, event: Event) -> bool:
+    leader = _leader(table)
+    return leader is not None and event.seat is leader.partner
 
 
-@words("par le partenaire de l'entameur, face visible", "by the leader's partner, face up")
-def partner_of_leader_faced(board: Board, event: Event) -> bool:
-    leader = _leader(board)
-    return leader is not None and event.seat is leader.partner and not event.face_down
+@guard("face cachée", "face down")
+def face_down(table: Table, event: Event) -> bool:
+    return event.face_down
 
 
-@words("par le partenaire de l'entameur, face cachée", "by the leader's partner, face down")
-def partner_of_leader_face_down(board: Board, event: Event) -> bool:
-    leader = _leader(board)
-    return leader is not None and event.seat is leader.partner and event.face_down
+FACED = Not(face_down, "face visible", "face up")
 
 
-@words("par le déclarant présumé ou le mort présumé", "by the presumed declarer or dummy")
-def by_declaring_side(board: Board, event: Event) -> bool:
-    declarer = _presumed_declarer(board)
+@guard("par le déclarant présumé ou le mort présumé", "by the presumed declarer or dummy")
+def by_declaring_side(table: Table, event: Event) -> bool:
+    declarer = _presumed_declarer(table)
     return declarer is not None and event.seat is not None and event.seat.side == declarer.side
 
 
-@words("par l'entameur", "by the opening leader")
-def by_leader(board: Board, event: Event) -> bool:
-    return event.seat is _leader(board)
+@guard("avant l'entame", "before the lead")
+def before_the_lead(table: Table, event: Event) -> bool:
+    return table.opening_lead is None
 
 
-@words("avant l'entame", "before the lead")
-def before_the_lead(board: Board, event: Event) -> bool:
-    return board.opening_lead is None
+@guard("pas le mort", "not dummy")
+def not_dummy(table: Table, event: Event) -> bool:
+    return event.seat is not table.dummy()
 
 
-@words("pas le mort", "not dummy")
-def not_dummy(board: Board, event: Event) -> bool:
-    return event.seat is not board.dummy()
+@guard("par le partenaire de l'entameur ou le déclarant présumé", "by the leader's partner or the presumed declarer")
+def by_leader_partner_or_declarer(table: Table, event: Event) -> bool:
+    return event.seat in parties.leader_partner_and_declarer(table)
 
 
-@words("par le partenaire de l'entameur ou le déclarant présumé", "by the leader's partner or the presumed declarer")
-def by_leader_partner_or_declarer(board: Board, event: Event) -> bool:
-    return event.seat in parties.leader_partner_and_declarer(board)
+@guard("par le déclarant présumé", "by the presumed declarer")
+def by_presumed_declarer(table: Table, event: Event) -> bool:
+    return event.seat is _presumed_declarer(table)
 
 
-@words("par le déclarant présumé", "by the presumed declarer")
-def by_presumed_declarer(board: Board, event: Event) -> bool:
-    return event.seat is _presumed_declarer(board)
-
-
-@words(
+@guard(
     "une couleur que le fautif n'a pas spécifiée, l'entameur étant restreint (26B)",
     "a suit the offender did not specify, the leader being restricted (26B)",
 )
-def restricted_suit(board: Board, event: Event) -> bool:
+def restricted_suit(table: Table, event: Event) -> bool:
     return (
-        by_presumed_declarer(board, event)
+        by_presumed_declarer(table, event)
         and event.suit is not None
-        and event.suit.value in _restriction_suits(board)
-        and not any(c.law == "26B" for c in board.lead_constraints)
+        and event.suit.value in _restriction_suits(table)
+        and not any(c.law == "26B" for c in table.lead_constraints)
     )
 
 
-@words(
+@guard(
     "la couleur d'une carte pénalisée majeure du partenaire de l'entameur (50D2)",
     "the suit of a major penalty card of the leader's partner (50D2)",
 )
-def penalty_card_suit(board: Board, event: Event) -> bool:
-    return by_presumed_declarer(board, event) and any(p.card.suit is event.suit for p in _partner_major_cards(board))
+def penalty_card_suit(table: Table, event: Event) -> bool:
+    return by_presumed_declarer(table, event) and any(p.card.suit is event.suit for p in _partner_major_cards(table))
 
 
-@words("le partenaire de l'entameur a une carte pénalisée majeure", "the leader's partner has a major penalty card")
-def partner_has_major_card(board: Board, event: Event) -> bool:
-    return by_presumed_declarer(board, event) and bool(_partner_major_cards(board))
+@guard("le partenaire de l'entameur a une carte pénalisée majeure", "the leader's partner has a major penalty card")
+def partner_has_major_card(table: Table, event: Event) -> bool:
+    return by_presumed_declarer(table, event) and bool(_partner_major_cards(table))
 
 
-@words(
-    "le Directeur juge que le déclarant a pu voir les cartes du mort",
-    "the Director judges declarer could have seen dummy's cards",
-)
-def could_see_dummy(board: Board, event: Event) -> bool:
-    return event.judgement == ("could_see_dummy", True)
+@guard("le déclarant n'est pas tenu d'accepter (54C)", "declarer is not bound to accept (54C)")
+def not_bound_to_accept(table: Table, event: Event) -> bool:
+    return by_presumed_declarer(table, event) and not table.must_accept_lead
 
 
-@words("le Directeur juge qu'il n'a pas pu les voir", "the Director judges he could not have seen them")
-def could_not_see_dummy(board: Board, event: Event) -> bool:
-    return event.judgement == ("could_see_dummy", False)
-
-
-@words(
-    "entame hors tour causée par une information erronée d'un adversaire",
-    "lead out of turn caused by an opponent's misinformation",
-)
-def misinformed_lead(board: Board, event: Event) -> bool:
-    return event.judgement == ("misinformation", True)
-
-
-@words("le déclarant n'est pas tenu d'accepter (54C)", "declarer is not bound to accept (54C)")
-def not_bound_to_accept(board: Board, event: Event) -> bool:
-    return by_presumed_declarer(board, event) and not board.must_accept_lead
-
-
-def lead_refusal(board: Board, event: Event) -> tuple[str, str, str] | None:
+def lead_refusal(table: Table, event: Event) -> tuple[str, str, str] | None:
     """The law that forbids this opening lead, if any: 26B / 50D2 constraints, 50D1, 50C."""
     card = event.card
-    if card is None or event.seat is not _leader(board):
+    if card is None or event.seat is not _leader(table):
         return None
-    for c in board.lead_constraints:
+    for c in table.lead_constraints:
         if c.seat is not event.seat:
             continue
         if c.kind == "prohibit" and card.suit is c.suit:
@@ -191,7 +149,7 @@ def lead_refusal(board: Board, event: Event) -> tuple[str, str, str] | None:
             )
         if c.kind == "require" and card.suit is not c.suit:
             return (c.law, f"le déclarant a exigé l'entame {c.suit.label('fr')}", f"declarer required a {c.suit} lead")
-    own = [p for p in board.penalty_cards if p.seat is event.seat]
+    own = [p for p in table.penalty_cards if p.seat is event.seat]
     majors = [p.card for p in own if p.kind == "major"]
     if majors and card not in majors:
         return (
@@ -209,234 +167,218 @@ def lead_refusal(board: Board, event: Event) -> tuple[str, str, str] | None:
     return None
 
 
-@words(
+@guard(
     "entame interdite par une restriction ou une carte pénalisée", "a lead forbidden by a restriction or a penalty card"
 )
-def lead_forbidden(board: Board, event: Event) -> bool:
-    return lead_refusal(board, event) is not None
+def lead_forbidden(table: Table, event: Event) -> bool:
+    return lead_refusal(table, event) is not None
+
+
+ALLOWED = Not(lead_forbidden, "entame permise", "a lead allowed")
 
 
 # --- actions ----------------------------------------------------------------------------------
-@words("l'entame est refusée", "the lead is refused")
-def refuse_lead(board: Board, event: Event) -> None:
-    from fsm.errors import IllegalEvent
-
-    law, fr, en = lead_refusal(board, event)  # type: ignore[misc]
+@action("l'entame est refusée", "the lead is refused")
+def refuse_lead(table: Table, event: Event) -> None:
+    law, fr, en = lead_refusal(table, event)  # type: ignore[misc]
     raise IllegalEvent(fr, en, law=law)
 
 
-@words("l'entame est posée", "the lead is placed")
-def place_lead(board: Board, event: Event) -> None:
-    from fsm.board import Lead
-
-    assert event.seat is not None and event.card is not None
-    board.opening_lead = Lead(event.seat, event.card, faced=not event.face_down)
-    if not event.face_down:
-        _play_begins(board)
-
-
-def _play_begins(board: Board) -> None:
+def _play_begins(table: Table) -> None:
     """The opening lead is faced: a penalty card led is played, a 26B restriction on the leader is spent."""
-    lead = board.opening_lead
+    lead = table.opening_lead
     assert lead is not None
-    board.penalty_cards = [p for p in board.penalty_cards if not (p.seat is lead.seat and p.card == lead.card)]
-    board.lead_restrictions = [r for r in board.lead_restrictions if r.seat is not lead.seat]
+    table.penalty_cards = [p for p in table.penalty_cards if not (p.seat is lead.seat and p.card == lead.card)]
+    table.lead_restrictions = [r for r in table.lead_restrictions if r.seat is not lead.seat]
 
 
-@words("l'entame est retournée", "the lead is faced")
-def face_the_lead(board: Board, event: Event) -> None:
-    from fsm.board import Lead
+@action("l'entame est posée", "the lead is placed")
+def place_lead(table: Table, event: Event) -> None:
+    assert event.seat is not None and event.card is not None
+    table.opening_lead = Lead(event.seat, event.card, faced=not event.face_down)
+    if not event.face_down:
+        _play_begins(table)
 
-    lead = board.opening_lead
+
+@action("l'entame est retournée", "the lead is faced")
+def face_the_lead(table: Table, event: Event) -> None:
+    lead = table.opening_lead
     assert lead is not None
-    board.opening_lead = Lead(lead.seat, lead.card, faced=True)
-    _play_begins(board)
+    table.opening_lead = Lead(lead.seat, lead.card, faced=True)
+    _play_begins(table)
 
 
-@words("la carte retourne dans la main, sans rectification", "the card goes back to the hand, no rectification")
-def return_card(board: Board, event: Event) -> None:
-    """41A: only the correct leader's face-down card is a lead; 54E: the declaring side's card goes back (24D)."""
-
-
-@words("la demande est notée", "the request is noted")
-def note_clarification(board: Board, event: Event) -> None:
-    """41B/20C: the review is given at the table; the board's data does not change."""
-
-
-@words(
+@action(
     "entame hors tour face visible ; l'entame face cachée de l'entameur lui revient",
     "faced lead out of turn; the leader's face-down card goes back",
 )
-def lead_out_of_turn(board: Board, event: Event) -> None:
-    from fsm.board import Lead
-
+def lead_out_of_turn(table: Table, event: Event) -> None:
     assert event.seat is not None and event.card is not None
-    board.opening_lead = Lead(event.seat, event.card, faced=True)
+    table.opening_lead = Lead(event.seat, event.card, faced=True)
 
 
-@words("le déclarant étale : il devient le mort", "declarer spreads: he becomes dummy")
-def spread_hand(board: Board, event: Event) -> None:
-    board.roles_swapped = True
-    _play_begins(board)
+@action("le déclarant étale : il devient le mort", "declarer spreads: he becomes dummy")
+def spread_hand(table: Table, event: Event) -> None:
+    table.roles_swapped = True
+    _play_begins(table)
 
 
-@words(
+@action(
     "l'entame est acceptée ; le mort s'étale, le déclarant joue la deuxième carte",
     "the lead is accepted; dummy is spread, declarer plays second",
 )
-def accept_lead(board: Board, event: Event) -> None:
-    _play_begins(board)
+def accept_lead(table: Table, event: Event) -> None:
+    _play_begins(table)
 
 
-@words("le Directeur note qu'il n'a pas pu voir le mort", "the Director notes he could not see dummy")
-def note_could_not_see(board: Board, event: Event) -> None:
-    """54C does not apply; declarer keeps his options."""
+@action("doit accepter et reste déclarant", "must accept and stays declarer")
+def forced_acceptance(table: Table, event: Event) -> None:
+    table.must_accept_lead = True
+    _play_begins(table)
 
 
-@words("doit accepter et reste déclarant", "must accept and stays declarer")
-def forced_acceptance(board: Board, event: Event) -> None:
-    board.must_accept_lead = True
-    _play_begins(board)
+@action("l'entame est reprise sans rectification", "the lead is taken back with no rectification")
+def retract_misinformed_lead(table: Table, event: Event) -> None:
+    table.opening_lead = None
 
 
-@words("l'entame est reprise sans rectification", "the lead is taken back with no rectification")
-def retract_misinformed_lead(board: Board, event: Event) -> None:
-    board.opening_lead = None
-
-
-@words(
+@action(
     "refusée : la carte devient pénalisée majeure ; l'entameur est en main",
     "refused: the card becomes a major penalty card; the leader is on lead",
 )
-def refuse_lead_out_of_turn(board: Board, event: Event) -> None:
-    lead = board.opening_lead
+def refuse_lead_out_of_turn(table: Table, event: Event) -> None:
+    lead = table.opening_lead
     assert lead is not None
-    board.penalty_cards.append(PenaltyCard(lead.seat, lead.card, "major"))
-    board.opening_lead = None
+    table.penalty_cards.append(PenaltyCard(lead.seat, lead.card, "major", "54D"))
+    table.opening_lead = None
 
 
-def _constrain(board: Board, event: Event, kind: str, law: str) -> None:
+def _constrain(table: Table, event: Event, kind: str, law: str) -> None:
     """Declarer's choice for the opening lead; under 50D2 the penalty card is picked up."""
-    leader = _leader(board)
+    leader = _leader(table)
     assert event.suit is not None and leader is not None
     if law == "50D2":
-        held = [p for p in _partner_major_cards(board) if p.card.suit is event.suit]
+        held = [p for p in _partner_major_cards(table) if p.card.suit is event.suit]
         if held:
-            board.penalty_cards.remove(held[0])
-    board.lead_constraints.append(LeadConstraint(leader, kind, event.suit, law))
+            table.penalty_cards.remove(held[0])
+    table.lead_constraints.append(LeadConstraint(leader, kind, event.suit, law))
 
 
-@words(
+@action(
     "entame exigée dans cette couleur ; la carte pénalisée est reprise",
     "a lead in that suit is required; the penalty card is picked up",
 )
-def require_suit(board: Board, event: Event) -> None:
-    _constrain(board, event, "require", "50D2")
+def require_suit(table: Table, event: Event) -> None:
+    _constrain(table, event, "require", "50D2")
 
 
-@words(
+@action(
     "entame interdite dans cette couleur ; la carte pénalisée est reprise",
     "a lead in that suit is prohibited; the penalty card is picked up",
 )
-def prohibit_penalty_suit(board: Board, event: Event) -> None:
-    _constrain(board, event, "prohibit", "50D2")
+def prohibit_penalty_suit(table: Table, event: Event) -> None:
+    _constrain(table, event, "prohibit", "50D2")
 
 
-@words(
+@action(
     "entame interdite dans cette couleur tant qu'il garde la main",
     "a lead in that suit is prohibited while he keeps the lead",
 )
-def prohibit_restricted_suit(board: Board, event: Event) -> None:
-    _constrain(board, event, "prohibit", "26B")
+def prohibit_restricted_suit(table: Table, event: Event) -> None:
+    _constrain(table, event, "prohibit", "26B")
 
 
-@words("la carte pénalisée reste sur la table", "the penalty card stays on the table")
-def leave_card(board: Board, event: Event) -> None:
-    """50D2(b): the card stays a major penalty card, to be played at the first legal opportunity."""
+@holder("le déclarant", "declarer", "declarer_if_restricted")
+def declarer_if_restricted(table: Table) -> list[Seat]:
+    seat = _presumed_declarer(table)
+    return [seat] if seat is not None and _restriction_suits(table) else []
 
 
-@words("le déclarant", "declarer")
-def declarer_if_restricted(board: Board) -> list[Seat]:
-    seat = _presumed_declarer(board)
-    return [seat] if seat is not None and _restriction_suits(board) else []
+@holder("le déclarant", "declarer", "declarer_if_penalty_card")
+def declarer_if_penalty_card(table: Table) -> list[Seat]:
+    seat = _presumed_declarer(table)
+    return [seat] if seat is not None and _partner_major_cards(table) else []
 
 
-@words("le déclarant", "declarer")
-def declarer_if_penalty_card(board: Board) -> list[Seat]:
-    seat = _presumed_declarer(board)
-    return [seat] if seat is not None and _partner_major_cards(board) else []
-
+BACK = ("la carte retourne dans la main, sans rectification", "the card goes back to the hand, no rectification")
+NOTED = (
+    "la demande est notée ; la réponse est donnée à la table",
+    "the request is noted; the answer is given at the table",
+)
+LEFT = ("la carte pénalisée reste sur la table", "the penalty card stays on the table")
+PENALTY_SUIT = all_of(penalty_card_suit, Not(restricted_suit, "pas au titre de 26B", "not under 26B"))
+FACE_DOWN_LEAD = "clarification.face_down_lead"
 
 MODULE = LawModule(
     name="lead",
     laws="41, 47E1, 50D, 54",
     states=[
         StateSpec("clarification", "17D1", "Période de clarification", "Clarification period"),
-        StateSpec("clarification.face_down_lead", "41A", "Entame face cachée attendue", "Face-down lead awaited", initial=True),
+        StateSpec(FACE_DOWN_LEAD, "41A", "Entame face cachée attendue", "Face-down lead awaited", initial=True),
         StateSpec("clarification.lead_made", "41B", "Entame face cachée posée", "Face-down lead made"),
         StateSpec(OPTIONS_50D2, "50D2", "Options du déclarant (carte pénalisée)", "Declarer's options (penalty card)", waiting=True),
         StateSpec("lead_out_of_turn", "54", "Entame hors tour face visible", "Opening lead out of turn", waiting=True),
     ],
     rules=[
-        Rule("lead", "clarification.face_down_lead", None, "50D1", "entame refusée (26B, 50C, 50D)", "lead refused (26B, 50C, 50D)",
+        Rule("lead", FACE_DOWN_LEAD, None, "50D1", "entame refusée (26B, 50C, 50D)", "lead refused (26B, 50C, 50D)",
              (by_leader, lead_forbidden), (refuse_lead,)),
-        Rule("lead", "clarification.face_down_lead", "clarification.lead_made", "41A",
-             "l'entameur entame face cachée", "the leader leads face down", (leader_face_down,), (place_lead,)),
-        Rule("lead", "clarification.face_down_lead", "play", "41C",
-             "l'entameur entame face visible : le jeu commence", "the leader leads face up: play begins", (leader_faced,), (place_lead,)),
-        Rule("lead", "clarification.face_down_lead", None, "41A",
-             "entame face cachée du mauvais défenseur : rendue", "face-down lead by the wrong defender: returned",
-             (partner_of_leader_face_down,), (return_card,)),
-        Rule("lead", "clarification", "lead_out_of_turn", "54",
-             "entame face visible par le mauvais défenseur", "faced lead by the wrong defender", (partner_of_leader_faced,),
-             (lead_out_of_turn,)),
+        Rule("lead", FACE_DOWN_LEAD, "clarification.lead_made", "41A", "l'entameur entame face cachée",
+             "the leader leads face down", (by_leader, face_down, ALLOWED), (place_lead,)),
+        Rule("lead", FACE_DOWN_LEAD, "play", "41C", "l'entameur entame face visible : le jeu commence",
+             "the leader leads face up: play begins", (by_leader, FACED, ALLOWED), (place_lead,)),
+        Rule("lead", FACE_DOWN_LEAD, None, "41A", "entame face cachée du mauvais défenseur : rendue",
+             "face-down lead by the wrong defender: returned", (by_leader_partner, face_down), outcome=BACK),
+        Rule("lead", "clarification", "lead_out_of_turn", "54", "entame face visible par le mauvais défenseur",
+             "faced lead by the wrong defender", (by_leader_partner, FACED), (lead_out_of_turn,)),
         Rule("lead", "clarification", None, "54E", "entame du camp du déclarant : la carte revient (24D)",
-             "a lead by the declaring side: the card goes back (24D)", (by_declaring_side,), (return_card,), ruling=True),
-        Rule("face_lead", "clarification.lead_made", "play", "41C",
-             "l'entame est retournée : fin de la période des annonces", "the lead is faced: the auction period ends",
-             (by_leader,), (face_the_lead,)),
+             "a lead by the declaring side: the card goes back (24D)", (by_declaring_side,), ruling=True,
+             cites=("24D",), outcome=BACK),
+        Rule("face_lead", "clarification.lead_made", "play", "41C", "l'entame est retournée : fin de la période des annonces",
+             "the lead is faced: the auction period ends", (by_leader,), (face_the_lead,)),
         # declarer's rights before the lead: 26B and 50D2
-        Rule("prohibit", "clarification.face_down_lead", None, "26B", "interdit une couleur non spécifiée par le fautif",
+        Rule("prohibit", FACE_DOWN_LEAD, None, "26B", "interdit une couleur non spécifiée par le fautif",
              "prohibits a suit the offender did not specify", (restricted_suit,), (prohibit_restricted_suit,), ruling=True),
-        Rule("prohibit", "clarification.face_down_lead", None, "50D2", "interdit la couleur de la carte pénalisée",
-             "prohibits the penalty card's suit", (penalty_card_suit,), (prohibit_penalty_suit,), ruling=True),
-        Rule("require", "clarification.face_down_lead", None, "50D2", "exige la couleur de la carte pénalisée",
+        Rule("prohibit", FACE_DOWN_LEAD, None, "50D2", "interdit la couleur de la carte pénalisée",
+             "prohibits the penalty card's suit", (PENALTY_SUIT,), (prohibit_penalty_suit,), ruling=True),
+        Rule("require", FACE_DOWN_LEAD, None, "50D2", "exige la couleur de la carte pénalisée",
              "requires the penalty card's suit", (penalty_card_suit,), (require_suit,), ruling=True),
-        Rule("leave_penalty_card", "clarification.face_down_lead", None, "50D2", "laisse la carte pénalisée",
-             "leaves the penalty card", (partner_has_major_card,), (leave_card,), ruling=True),
+        Rule("leave_penalty_card", FACE_DOWN_LEAD, None, "50D2", "laisse la carte pénalisée",
+             "leaves the penalty card", (partner_has_major_card,), ruling=True, outcome=LEFT),
         # 54
         Rule("spread", "lead_out_of_turn", "play", "54A", "le déclarant étale son jeu et devient le mort",
              "declarer spreads his hand and becomes dummy", (not_bound_to_accept,), (spread_hand,), ruling=True),
         Rule("accept", "lead_out_of_turn", "play", "54B", "le déclarant accepte l'entame", "declarer accepts the lead",
              (by_presumed_declarer,), (accept_lead,), ruling=True),
         Rule("judge", "lead_out_of_turn", "play", "54C", "il a pu voir le mort : il doit accepter, il reste déclarant",
-             "he could have seen dummy: he must accept and stays declarer", (could_see_dummy,), (forced_acceptance,), ruling=True),
+             "he could have seen dummy: he must accept and stays declarer", (judged("could_see_dummy", True),),
+             (forced_acceptance,), ruling=True),
         Rule("judge", "lead_out_of_turn", None, "54C", "il n'a pas pu voir le mort", "he could not have seen dummy",
-             (could_not_see_dummy,), (note_could_not_see,)),
-        Rule("judge", "lead_out_of_turn", "clarification.face_down_lead", "47E1", "entame reprise, sans rectification",
-             "lead taken back, no rectification", (misinformed_lead,), (retract_misinformed_lead,), ruling=True),
+             (judged("could_see_dummy", False),),
+             outcome=("54C ne s'applique pas : le déclarant garde ses options", "54C does not apply: declarer keeps his options")),
+        Rule("judge", "lead_out_of_turn", FACE_DOWN_LEAD, "47E1", "entame reprise, sans rectification",
+             "lead taken back, no rectification", (judged("misinformation", True),), (retract_misinformed_lead,), ruling=True),
         Rule("refuse", "lead_out_of_turn", OPTIONS_50D2, "54D", "le déclarant refuse l'entame",
              "declarer refuses the lead", (not_bound_to_accept,), (refuse_lead_out_of_turn,), ruling=True),
-        Rule("require", OPTIONS_50D2, "clarification.face_down_lead", "50D2", "exige la couleur ; la carte est reprise",
+        Rule("require", OPTIONS_50D2, FACE_DOWN_LEAD, "50D2", "exige la couleur ; la carte est reprise",
              "requires the suit; the card is picked up", (penalty_card_suit,), (require_suit,), ruling=True),
-        Rule("prohibit", OPTIONS_50D2, "clarification.face_down_lead", "50D2", "interdit la couleur ; la carte est reprise",
+        Rule("prohibit", OPTIONS_50D2, FACE_DOWN_LEAD, "50D2", "interdit la couleur ; la carte est reprise",
              "prohibits the suit; the card is picked up", (penalty_card_suit,), (prohibit_penalty_suit,), ruling=True),
-        Rule("leave_penalty_card", OPTIONS_50D2, "clarification.face_down_lead", "50D2", "laisse la carte pénalisée majeure",
-             "leaves the major penalty card", (partner_has_major_card,), (leave_card,), ruling=True),
+        Rule("leave_penalty_card", OPTIONS_50D2, FACE_DOWN_LEAD, "50D2", "laisse la carte pénalisée majeure",
+             "leaves the major penalty card", (partner_has_major_card,), ruling=True, outcome=LEFT),
         # reviews (20, 41B)
         Rule("review", "clarification", None, "41B", "rappel des annonces (41B, 20C1)", "review of the auction (41B, 20C1)",
-             (by_leader_partner_or_declarer,), (note_clarification,)),
+             (by_leader_partner_or_declarer,), outcome=NOTED),
         Rule("explain", "clarification", None, "41B", "explications (41B, 20F2)", "explanations (41B, 20F2)",
-             (by_leader_partner_or_declarer,), (note_clarification,)),
+             (by_leader_partner_or_declarer,), outcome=NOTED),
         Rule("review", "clarification", None, "20C1", "l'entameur, avant d'entamer (20C1)",
-             "the opening leader, before leading (20C1)", (by_leader, before_the_lead), (note_clarification,)),
+             "the opening leader, before leading (20C1)", (by_leader, before_the_lead), outcome=NOTED),
         Rule("explain", "clarification", None, "20F2", "l'entameur, à son tour de jouer (20F2)",
-             "the opening leader, at his turn to play (20F2)", (by_leader, before_the_lead), (note_clarification,)),
+             "the opening leader, at his turn to play (20F2)", (by_leader, before_the_lead), outcome=NOTED),
         Rule("review", "play", None, "20C1", "le déclarant ou un défenseur à son premier tour de jouer (20C1)",
-             "declarer or a defender at his first turn to play (20C1)", (not_dummy,), (note_clarification,)),
+             "declarer or a defender at his first turn to play (20C1)", (not_dummy,), outcome=NOTED),
     ],
     options={
-        "clarification.face_down_lead": [
+        FACE_DOWN_LEAD: [
             Option("lead", parties.opening_leader, "41A", "entame face cachée", "leads face down"),
             Option("review", parties.opening_leader, "20C1", "peut demander un rappel des annonces avant d'entamer",
                    "may ask for a review of the auction before leading"),
@@ -455,8 +397,8 @@ MODULE = LawModule(
             Option("spread", parties.declarer, "54A", "étale son jeu et devient le mort", "spreads his hand and becomes dummy"),
             Option("accept", parties.declarer, "54B", "accepte l'entame : le mort s'étale, il joue en deuxième", "accepts the lead: dummy is spread, he plays second"),
             Option("refuse", parties.declarer, "54D", "refuse : la carte devient pénalisée majeure (50D2)", "refuses: the card becomes a major penalty card (50D2)"),
-            Option("judge", None, "54C", "le Directeur juge si le déclarant a pu voir le mort (could_see_dummy)", "the Director judges whether declarer could have seen dummy (could_see_dummy)"),
-            Option("judge", None, "47E1", "ou si l'entame vient d'une information erronée (misinformation)", "or whether the lead came from misinformation (misinformation)"),
+            Option("judge", None, "54C", "l'arbitre juge si le déclarant a pu voir le mort", "the Director judges whether declarer could have seen dummy"),
+            Option("judge", None, "47E1", "ou si l'entame vient d'une information erronée", "or whether the lead came from misinformation"),
         ],
         OPTIONS_50D2: [
             Option("require", parties.declarer, "50D2", "exige l'entame dans la couleur de la carte pénalisée (elle est reprise)", "requires a lead in the penalty card's suit (it is picked up)"),

@@ -1,107 +1,134 @@
 """Laws 17, 18, 19, 20, 22: the board on the table, calls in rotation, the end of the auction.
 
-A regular call in turn stays in ``auction.calling``; the call that ends the auction opens the
-clarification period (22A, 17D1) or passes the board out (22B, 17D2).
+A regular call in turn stays in ``auction.calling``; once it stands, the machine raises
+``call_stands``, and the obligations it fulfils end (a pass at the next turn, a repeated call).
+When three passes follow a bid, or four passes, the machine raises ``auction_ends``: the
+clarification period opens (22A, 17D1) or the board is passed out (22B, 17D2).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from fsm.auction import STANDING, Entry
+from fsm.events import internal
 from fsm.laws import parties
-from fsm.laws.classify import KIND_GUARDS, CallKind
-from fsm.rulings import PASS_NEXT_TURN, REPEAT_CALL, Obligation
-from fsm.spec import LawModule, Option, Rule, StateSpec, words
+from fsm.laws.classify import KIND_GUARDS, CallKind, entry_of
+from fsm.records import PASS_NEXT_TURN, REPEAT_CALL
+from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, guard
 
 if TYPE_CHECKING:
-    from fsm.board import Board, Event
+    from fsm.events import Event
+    from fsm.table import Table
+
+
+def stand(table: Table, entry: Entry) -> Entry:
+    """A call takes its place in the auction (added if new); what waited for it is settled by the
+    rules of ``call_stands``."""
+    if not entry.n:
+        entry = table.auction.add(entry)
+    table.raise_event(internal("call_stands", entry))
+    return entry
 
 
 # --- guards ---------------------------------------------------------------------------
-@words("par un camp qui n'a pas encore sorti ses cartes", "by a side that has not taken its cards yet")
-def side_still_in_board(board: Board, event: Event) -> bool:
+@guard("par un camp qui n'a pas encore sorti ses cartes", "by a side that has not taken its cards yet")
+def side_still_in_board(table: Table, event: Event) -> bool:
     assert event.seat is not None
-    return event.seat.side not in board.sides_with_cards
+    return event.seat.side not in table.sides_with_cards
+
+
+@guard("le contre ou surcontre nomme une autre enchère que la dernière", "the double or redouble names another bid")
+def misnames_the_bid(table: Table, event: Event) -> bool:
+    last = table.auction.last_bid()
+    return event.names is not None and last is not None and event.names.pbn() != last.call.pbn()
+
+
+@guard("un contre", "a double")
+def is_double(table: Table, event: Event) -> bool:
+    return event.call is not None and event.call.is_double
+
+
+@guard("trois passes consécutifs après une enchère", "three consecutive passes after a bid")
+def auction_completed(table: Table, event: Event) -> bool:
+    return table.auction.is_completed()
+
+
+@guard("un joueur a été privé de son tour", "a player was deprived of his turn")
+def a_player_deprived(table: Table, event: Event) -> bool:
+    auction = table.auction
+    return auction.rotation_break([e.seat for e in auction.passes_since_last_call()]) is not None
+
+
+@guard("les quatre joueurs ont passé", "all four players have passed")
+def all_four_passed(table: Table, event: Event) -> bool:
+    return table.auction.is_passed_out()
+
+
+@guard("à son tour, sans obligation de passer", "at his own turn, not required to pass")
+def own_turn_not_barred(table: Table, event: Event) -> bool:
+    return event.seat is table.auction.turn() and table.must_pass(event.seat) is None  # type: ignore[arg-type]
+
+
+@guard("un passe du joueur tenu de passer à ce tour", "a pass by the player required to pass at this turn")
+def fulfils_pass_next_turn(table: Table, event: Event) -> bool:
+    entry = event.entry
+    return (
+        entry is not None
+        and entry.call.is_pass
+        and any(o.seat is entry.seat and o.kind == PASS_NEXT_TURN for o in table.obligations)
+    )
+
+
+@guard("la déclaration répétée", "the repeated call")
+def fulfils_repeat(table: Table, event: Event) -> bool:
+    entry = event.entry
+    return entry is not None and any(
+        o.seat is entry.seat and o.kind == REPEAT_CALL and o.call == entry.call.pbn() for o in table.obligations
+    )
 
 
 # --- actions --------------------------------------------------------------------------
-@words("le camp sort ses cartes de l'étui", "the side takes its cards out of the board")
-def take_side_cards(board: Board, event: Event) -> None:
+@action("le camp sort ses cartes de l'étui", "the side takes its cards out of the board")
+def take_side_cards(table: Table, event: Event) -> None:
     assert event.seat is not None
-    board.sides_with_cards = (*board.sides_with_cards, event.seat.side)
+    table.sides_with_cards = (*table.sides_with_cards, event.seat.side)
 
 
-# Other law modules register here what a call in rotation settles for them (31A, 25A6…),
-# and what the end of the auction settles (24D, 24E).
-AFTER_CALL: list[Callable[[Board, Entry], None]] = []
-AT_END: list[Callable[[Board], None]] = []
+@action("la déclaration est enregistrée", "the call is recorded")
+def record_call(table: Table, event: Event) -> None:
+    stand(table, entry_of(event, STANDING))
 
 
-@words("la déclaration est enregistrée", "the call is recorded")
-def record_call(board: Board, event: Event) -> None:
-    """Record a call in rotation."""
-    assert event.seat is not None and event.call is not None
-    stand(board, Entry(event.seat, event.call, STANDING, artificial=event.artificial, specifies=event.specifies))
-
-
-def stand(board: Board, entry: Entry) -> None:
-    """A call takes its place in the auction; the obligations it fulfils end (30A, 24B, 31A1…)."""
-    board.auction.entries.append(entry)
-    board.obligations = [o for o in board.obligations if not _fulfilled(o, entry)]
-    for hook in AFTER_CALL:
-        hook(board, entry)
-
-
-def _fulfilled(o: Obligation, entry: Entry) -> bool:
-    if o.seat is not entry.seat:
-        return False
-    if o.kind == PASS_NEXT_TURN:
-        return entry.call.is_pass
-    if o.kind == REPEAT_CALL:
-        return entry.call.pbn() == o.call
-    return False
-
-
-@words(
-    "un contre qui nomme mal l'enchère vaut pour l'enchère faite",
-    "a double naming the wrong bid counts for the bid made",
-)
-def misnamed_double(board: Board, event: Event) -> None:
-    """19A3 / 19B3: the double or redouble is of the bid as made; Law 16 may apply."""
-    assert event.call is not None
-    last = board.auction.last_bid()
-    if event.names is not None and last is not None and event.names.pbn() != last.call.pbn():
-        board.rulings.append("19A3" if event.call.is_double else "19B3")
-
-
-@words("fin des annonces : les obligations de passer cessent", "end of the auction: obligations to pass end")
-def end_auction(board: Board, event: Event) -> None:
+@action("fin des annonces : les obligations de passer cessent", "end of the auction: obligations to pass end")
+def end_auction(table: Table, event: Event) -> None:
     """Obligations to pass last "until the end of the auction" at most; so do deferred judgements."""
-    board.obligations = []
-    board.deferred = []
-    board.withdrawable = None
-    for hook in AT_END:
-        hook(board)
+    table.obligations = []
+    table.deferred = []
+    table.withdrawable = None
 
 
-@words("les mains sont remises dans l'étui", "the hands are returned to the board")
-def hands_returned(board: Board, event: Event) -> None:
-    """17D2: the auction period of a passed-out board ends here."""
+def _discharge(table: Table, event: Event, kind: str) -> None:
+    entry = event.entry
+    assert entry is not None
+    table.obligations = [o for o in table.obligations if not (o.seat is entry.seat and o.kind == kind)]
 
 
-@words("trois passes consécutifs en rotation après une enchère", "three consecutive passes in rotation after a bid")
-def passes_in_rotation(board: Board, event: Event) -> bool:
-    auction = board.auction
-    seats = [e.seat for e in auction.passes_since_last_call()]
-    return auction.is_completed() and auction.rotation_break(seats) is None
+@action("l'obligation de passer à ce tour est remplie", "the obligation to pass at this turn is fulfilled")
+def pass_made(table: Table, event: Event) -> None:
+    _discharge(table, event, PASS_NEXT_TURN)
 
 
-@words("les quatre joueurs ont passé", "all four players have passed")
-def all_four_passed(board: Board, event: Event) -> bool:
-    return board.auction.is_passed_out()
+@action("l'obligation de répéter la déclaration est remplie", "the obligation to repeat the call is fulfilled")
+def repeat_made(table: Table, event: Event) -> None:
+    _discharge(table, event, REPEAT_CALL)
 
+
+REGULAR = KIND_GUARDS[CallKind.REGULAR]
+NOTED = (
+    "la demande est notée ; la réponse est donnée à la table",
+    "the request is noted; the answer is given at the table",
+)
 
 MODULE = LawModule(
     name="normal",
@@ -115,28 +142,33 @@ MODULE = LawModule(
         StateSpec("play", "17D1", "Jeu de la carte", "Play period", final=True),
     ],
     rules=[
-        Rule(
-            "take_cards", "board", "auction", "17A",
-            "un camp sort ses cartes : la période des annonces commence",
-            "a side takes its cards: the auction period begins",
-            actions=(take_side_cards,),
-        ),
-        Rule(
-            "take_cards", "auction", None, "17A",
-            "l'autre camp sort ses cartes", "the other side takes its cards",
-            (side_still_in_board,), (take_side_cards,),
-        ),
+        Rule("take_cards", "board", "auction", "17A", "un camp sort ses cartes : la période des annonces commence",
+             "a side takes its cards: the auction period begins", actions=(take_side_cards,)),
+        Rule("take_cards", "auction", None, "17A", "l'autre camp sort ses cartes", "the other side takes its cards",
+             (side_still_in_board,), (take_side_cards,)),
         Rule("call", "auction.calling", None, "17C", "déclaration à son tour", "call in rotation",
-             (KIND_GUARDS[CallKind.REGULAR],), (misnamed_double, record_call)),
+             (REGULAR, Not(misnames_the_bid, "sans erreur de nom", "naming no wrong bid")), (record_call,)),
+        Rule("call", "auction.calling", None, "19A3", "contre qui nomme une autre enchère : il vaut pour l'enchère faite",
+             "a double naming another bid: it counts for the bid made", (REGULAR, misnames_the_bid, is_double),
+             (record_call,), ruling=True),
+        Rule("call", "auction.calling", None, "19B3", "surcontre qui nomme une autre enchère : il vaut pour l'enchère faite",
+             "a redouble naming another bid: it counts for the bid made",
+             (REGULAR, misnames_the_bid, Not(is_double, "un surcontre", "a redouble")), (record_call,), ruling=True),
         Rule("auction_ends", "auction.calling", "clarification", "22A", "fin des annonces", "the auction ends",
-             (passes_in_rotation,), (end_auction,)),
+             (auction_completed, Not(a_player_deprived, "chacun à son tour", "each in turn")), (end_auction,)),
         Rule("auction_ends", "auction.calling", "passed_out", "22B", "donne passée", "passed out",
              (all_four_passed,), (end_auction,)),
-        Rule(
-            "return_hands", "passed_out", "returned", "17D2",
-            "les mains retournent dans l'étui", "the hands go back into the board",
-            actions=(hands_returned,),
-        ),
+        Rule("return_hands", "passed_out", "returned", "17D2", "les mains retournent dans l'étui",
+             "the hands go back into the board",
+             outcome=("la période des annonces prend fin", "the auction period ends")),
+        Rule("review", "auction.calling", None, "20B", "rappel des annonces à son tour", "review of the auction at one's turn",
+             (own_turn_not_barred,), outcome=NOTED),
+        Rule("explain", "auction.calling", None, "20F1", "explication à son tour", "explanation at one's turn",
+             (own_turn_not_barred,), outcome=NOTED),
+        Rule("call_stands", "auction", None, "30A", "il a passé à son prochain tour", "he passed at his next turn",
+             (fulfils_pass_next_turn,), (pass_made,), cites=("24B", "24C", "30B1(b)(ii)", "31A2(b)", "32A2(b)")),
+        Rule("call_stands", "auction", None, "31A1", "il a répété sa déclaration", "he repeated his call",
+             (fulfils_repeat,), (repeat_made,), cites=("32A1",)),
     ],
     options={
         "board": [
@@ -145,35 +177,10 @@ MODULE = LawModule(
         "auction.calling": [
             Option("call", parties.turn_seat, "17C", "déclare à son tour", "calls in turn"),
             Option("review", parties.turn_seat, "20B", "demande un rappel des annonces à son tour", "asks for a review of the auction at his turn"),
+            Option("explain", parties.turn_seat, "20F1", "demande une explication à son tour", "asks for an explanation at his turn"),
         ],
         "passed_out": [
             Option("return_hands", None, "17D2", "les quatre mains retournent dans l'étui", "the four hands go back into the board"),
         ],
     },
 )  # fmt: skip
-
-
-# --- 20: review and explanation during the auction -------------------------------------
-@words("à son tour, sans obligation de passer", "at his own turn, not required to pass")
-def own_turn_not_barred(board: Board, event: Event) -> bool:
-    return event.seat is board.auction.turn() and board.must_pass(event.seat) is None
-
-
-@words("la demande est notée", "the request is noted")
-def note_request(board: Board, event: Event) -> None:
-    """20B/20F1: the answer is given at the table; the board's data does not change."""
-
-
-MODULE.rules += [
-    Rule("review", "auction.calling", None, "20B", "rappel des annonces à son tour", "review of the auction at one's turn", (own_turn_not_barred,), (note_request,)),
-    Rule("explain", "auction.calling", None, "20F1", "explication à son tour", "explanation at one's turn", (own_turn_not_barred,), (note_request,)),
-]  # fmt: skip
-MODULE.options["auction.calling"].append(
-    Option(
-        "explain",
-        parties.turn_seat,
-        "20F1",
-        "demande une explication à son tour",
-        "asks for an explanation at his turn",
-    )
-)

@@ -12,7 +12,7 @@ with what Laws 30, 31 and 32 leave behind, by whose turn it was:
 - at partner's turn, or at the LHO's when the offender had not called: partner is free (16C2)
   and the offender's next call is judged comparable or not (30B1, 31B, 32B);
 - comparable: no further rectification (23C); not comparable: partner passes at his next turn,
-  26B and 72C.
+  26B and 72C. The judgement comes with the call (``comparable``) or in ``auction.ruling``.
 
 A call at the turn of a player required to pass, by his LHO, is in rotation (28A). Three passes
 that would end the auction after one skipped a player do not end it (17D3, 34). A call made at
@@ -24,207 +24,160 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fsm.auction import CANCELLED, STANDING, Entry, Relation
-from fsm.calls import PASS
+from fsm.calls import PASS, Seat
 from fsm.laws import parties
-from fsm.laws.acceptance import acceptance_rules, by_offender_lho, note_director, then_his_call
-from fsm.laws.classify import KIND_GUARDS, CallKind, hold_irregular_call
-from fsm.laws.normal import AFTER_CALL, record_call, stand
-from fsm.laws.withdrawn import (
-    RULING,
-    bar,
-    carries_comparable,
-    carries_no_judgement,
-    carries_not_comparable,
-    judged_comparable,
-    judged_not_comparable,
-    restrict,
-    review,
-    ui,
-)
-from fsm.rulings import PASS_NEXT_TURN, REPEAT_CALL, Deferred
-from fsm.spec import LawModule, Option, Rule, StateSpec, words
+from fsm.laws.acceptance import acceptance_rules, by_offender_lho, director_present, note_director, then_his_call
+from fsm.laws.classify import KIND_GUARDS, CallKind, entry_of, hold_irregular_call
+from fsm.laws.normal import a_player_deprived, auction_completed, record_call, stand
+from fsm.laws.withdrawn import CARRIES, bar, judged, restrict, review, ui
+from fsm.records import PASS_NEXT_TURN, REPEAT_CALL, Deferred, Irregularity
+from fsm.spec import Action, Guard, LawModule, Not, Option, Rule, StateSpec, action, guard, holder
 
 if TYPE_CHECKING:
-    from fsm.board import Board, Event
+    from fsm.events import Event
+    from fsm.table import Table
 
 PASS_STATE = "auction.pass_out_of_rotation"
 BID_STATE = "auction.bid_out_of_rotation"
 DOUBLE_STATE = "auction.double_out_of_rotation"
-OOT_STATES = (PASS_STATE, BID_STATE, DOUBLE_STATE)
+RULING = "auction.ruling"
 
 
-def _relation(board: Board) -> Relation | None:
-    irr = board.irregularity
+def _relation(table: Table) -> Relation | None:
+    irr = table.irregularity
     return irr.classification.relation if irr else None
 
 
 # --- guards ---------------------------------------------------------------------------------
-@words("c'était au tour de l'adversaire de droite du fautif", "it was the offender's RHO's turn")
-def at_rho_turn(board: Board, event: Event) -> bool:
-    return _relation(board) is Relation.RHO
+@guard("c'était au tour de l'adversaire de droite du fautif", "it was the offender's RHO's turn")
+def at_rho_turn(table: Table, event: Event) -> bool:
+    return _relation(table) is Relation.RHO
 
 
-@words("c'était au tour du partenaire, ou de l'adversaire de gauche avant que le fautif ait déclaré",
-       "it was partner's turn, or the LHO's before the offender had called")  # fmt: skip
-def at_partner_or_lho_turn(board: Board, event: Event) -> bool:
-    return _relation(board) in (Relation.PARTNER, Relation.LHO_NOT_PREV)
-
-
-@words("par le joueur dont c'était le tour, adversaire de droite du fautif, avant l'arbitrage",
-       "by the player whose turn it was, the offender's RHO, before the ruling")  # fmt: skip
-def by_skipped_rho(board: Board, event: Event) -> bool:
-    irr = board.irregularity
-    return (
-        irr is not None
-        and not irr.director
-        and irr.classification.relation is Relation.RHO
-        and event.seat is irr.classification.turn
-    )
-
-
-@words(
-    "par le joueur dont c'était le tour, le Directeur étant là",
-    "by the player whose turn it was, the Director being there",
+AT_OTHER_TURN = Not(
+    at_rho_turn,
+    "c'était au tour du partenaire, ou de l'adversaire de gauche avant que le fautif ait déclaré",
+    "it was partner's turn, or the LHO's before the offender had called",
 )
-def by_turn_after_director(board: Board, event: Event) -> bool:
-    irr = board.irregularity
-    return (
-        irr is not None
-        and irr.director
-        and event.seat is irr.classification.turn
-        and event.seat is not irr.entry.seat.lho
-    )
 
 
-@words("une passe, une enchère ou un contre dont la conséquence attend le tour suivant",
-       "a call whose consequence waits for the next turn")  # fmt: skip
-def judging_deferred(board: Board, event: Event) -> bool:
-    irr = board.irregularity
-    return irr is not None and irr.deferred is not None
+@guard("par le joueur dont c'était le tour", "by the player whose turn it was")
+def by_player_whose_turn_it_was(table: Table, event: Event) -> bool:
+    irr = table.irregularity
+    return irr is not None and event.seat is irr.classification.turn and event.seat is not irr.entry.seat.lho
+
+
+BEFORE_DIRECTOR = Not(director_present, "avant l'arbitrage", "before the ruling")
 
 
 # --- actions ---------------------------------------------------------------------------------
-@words(
-    "la déclaration hors tour est annulée sans rectification (16C2)",
-    "the call out of rotation is cancelled without rectification (16C2)",
-)
-def cancel_forfeited(board: Board, event: Event) -> None:
-    """28B: the right to rectification is forfeited; O's cancelled call is UI to his partner (16C2)."""
-    irr = board.irregularity
-    assert irr is not None
-    board.auction.with_status(irr.entry, CANCELLED, "28B")
-    ui(board, irr.entry, (irr.entry.seat.partner,), "16C2")
-    board.irregularity = None
-
-
-def _cancel(board: Board) -> Entry:
+def _cancel(table: Table, law: str = "29B") -> Entry:
     """29B: the call out of rotation is cancelled; the turn goes back to the player whose turn it was."""
-    irr = board.irregularity
+    irr = table.irregularity
     assert irr is not None
-    board.auction.with_status(irr.entry, CANCELLED, "29B")
-    board.irregularity = None
+    table.auction.set_status(irr.entry, CANCELLED, law)
+    table.irregularity = None
     return irr.entry
 
 
-@words(
+@action(
+    "la déclaration hors tour est annulée sans rectification (16C2)",
+    "the call out of rotation is cancelled without rectification (16C2)",
+)
+def cancel_forfeited(table: Table, event: Event) -> None:
+    """28B: the right to rectification is forfeited; O's cancelled call is UI to his partner (16C2)."""
+    entry = _cancel(table, "28B")
+    ui(table, entry, (entry.seat.partner,), "16C2")
+
+
+@action(
     "annulé ; le fautif passera à son prochain tour (72C)", "cancelled; the offender will pass at his next turn (72C)"
 )
-def apply_30A(board: Board, event: Event) -> None:
-    entry = _cancel(board)
-    bar(board, entry.seat, PASS_NEXT_TURN, "30A")
-    ui(board, entry, (entry.seat.partner,), "16C2")  # LAWS.md, 30A: 16C2 for the offender's partner
-    review(board, "72C")
-    if board.settings.lead_restriction_after_forced_repeat:
-        restrict(board, entry.seat, entry)
+def apply_30A(table: Table, event: Event) -> None:
+    entry = _cancel(table)
+    bar(table, entry.seat, PASS_NEXT_TURN, "30A")
+    ui(table, entry, (entry.seat.partner,), "16C2")  # 30A: the cancelled pass is information for partner (16C2)
+    review(table, "72C")
+    if table.settings.lead_restriction_after_forced_repeat:
+        restrict(table, entry.seat, entry)
 
 
-def _free_partner(board: Board, family: str) -> None:
+def _free_partner(family: str) -> Action:
     """30B1, 31B, 32B: partner calls freely (16C2); the offender's next call will be judged."""
-    entry = _cancel(board)
-    ui(board, entry, (entry.seat.partner,), "16C2")
-    board.deferred.append(Deferred(entry.seat, family, entry.token(), entry.seat))
+
+    def free(table: Table, event: Event) -> None:
+        entry = _cancel(table)
+        ui(table, entry, (entry.seat.partner,), "16C2")
+        table.deferred.append(Deferred(entry.seat, family, entry.token(), entry.seat))
+
+    return action(  # type: ignore[no-any-return]
+        "annulé ; partenaire libre (16C2) ; la prochaine déclaration du fautif sera jugée",
+        "cancelled; partner free (16C2); the offender's next call will be judged",
+        f"free_partner_{family}",
+    )(free)
 
 
-def _wait_for_rho(board: Board, family: str) -> None:
+def _wait_for_rho(family: str) -> Action:
     """31A, 32A: what follows depends on the RHO's call, the first to come now."""
-    entry = _cancel(board)
-    ui(board, entry, (entry.seat.partner,))
-    board.deferred.append(Deferred(entry.seat, family, entry.token(), entry.seat.rho))
+
+    def wait(table: Table, event: Event) -> None:
+        entry = _cancel(table)
+        ui(table, entry, (entry.seat.partner,))
+        table.deferred.append(Deferred(entry.seat, family, entry.token(), entry.seat.rho))
+
+    return action(  # type: ignore[no-any-return]
+        "annulé ; la suite dépend de la déclaration de l'adversaire de droite",
+        "cancelled; what follows depends on the RHO's call",
+        f"wait_for_rho_{family}",
+    )(wait)
 
 
-@words(
-    "annulé ; partenaire libre (16C2) ; la prochaine déclaration du fautif sera jugée",
-    "cancelled; partner free (16C2); the offender's next call will be judged",
-)
-def apply_30B1(board: Board, event: Event) -> None:
-    _free_partner(board, "30B1")
+# 31A / 32A: the RHO's call, once it stands, decides: a pass → the offender repeats (A1), else his call is judged (A2).
+def _rho_call(family: str, passed: bool) -> Guard:
+    def test(table: Table, event: Event) -> bool:
+        entry = event.entry
+        return (
+            entry is not None
+            and entry.call.is_pass is passed
+            and any(d.law == family and d.waiting_for is entry.seat for d in table.deferred)
+        )
+
+    fr = "l'adversaire de droite passe" if passed else "l'adversaire de droite déclare (enchère, contre, surcontre)"
+    en = "the RHO passes" if passed else "the RHO bids, doubles or redoubles"
+    return guard(f"{fr} ({family})", f"{en} ({family})", f"rho_{'passed' if passed else 'called'}_{family}")(test)  # type: ignore[no-any-return]
 
 
-@words(
-    "annulé ; la suite dépend de la déclaration de l'adversaire de droite",
-    "cancelled; what follows depends on the RHO's call",
-)
-def apply_31A(board: Board, event: Event) -> None:
-    _wait_for_rho(board, "31A")
+def _settle_rho_call(family: str, passed: bool) -> Action:
+    def settle(table: Table, event: Event) -> None:
+        entry = event.entry
+        assert entry is not None
+        for d in [d for d in table.deferred if d.law == family and d.waiting_for is entry.seat]:
+            table.deferred.remove(d)
+            if passed:
+                bar(table, d.offender, REPEAT_CALL, f"{family}1", d.original.split(":", 1)[1])
+                if table.settings.lead_restriction_after_forced_repeat:
+                    restrict(table, d.offender, d.original)
+            else:
+                table.deferred.append(Deferred(d.offender, f"{family}2", d.original, d.offender))
+
+    if passed:
+        fr, en = "le fautif doit répéter sa déclaration", "the offender must repeat his call"
+    else:
+        fr, en = "la prochaine déclaration du fautif sera jugée", "the offender's next call will be judged"
+    return action(fr, en, f"{'repeat' if passed else 'judge_next'}_{family}")(settle)  # type: ignore[no-any-return]
 
 
-@words(
-    "annulé ; partenaire libre (16C2) ; la prochaine déclaration du fautif sera jugée",
-    "cancelled; partner free (16C2); the offender's next call will be judged",
-)
-def apply_31B(board: Board, event: Event) -> None:
-    _free_partner(board, "31B")
-
-
-@words(
-    "annulé ; la suite dépend de la déclaration de l'adversaire de droite",
-    "cancelled; what follows depends on the RHO's call",
-)
-def apply_32A(board: Board, event: Event) -> None:
-    _wait_for_rho(board, "32A")
-
-
-@words(
-    "annulé ; partenaire libre (16C2) ; la prochaine déclaration du fautif sera jugée",
-    "cancelled; partner free (16C2); the offender's next call will be judged",
-)
-def apply_32B(board: Board, event: Event) -> None:
-    _free_partner(board, "32B")
-
-
-def after_call(board: Board, entry: Entry) -> None:
-    """31A/32A: the RHO's call decides: a pass → the offender repeats (A1); else his call is judged (A2)."""
-    for d in list(board.deferred):
-        if d.waiting_for is not entry.seat or d.law not in ("31A", "32A"):
-            continue
-        board.deferred.remove(d)
-        if entry.call.is_pass:
-            bar(board, d.offender, REPEAT_CALL, f"{d.law}1", d.original.split(":", 1)[1])
-            if board.settings.lead_restriction_after_forced_repeat:
-                restrict(board, d.offender, d.original)
-        else:
-            board.deferred.append(Deferred(d.offender, f"{d.law}2", d.original, d.offender))
-    if board.withdrawable is not None and entry.seat is not board.withdrawable.seat:
-        board.withdrawable = None  # 25A6: the LHO's chance to take his call back has passed
-
-
-AFTER_CALL.append(after_call)
-
-
-@words(
+@action(
     "la déclaration du fautif attend le jugement « comparable »",
     "the offender's call awaits the 'comparable' judgement",
 )
-def hold_judged_call(board: Board, event: Event) -> None:
-    assert event.seat is not None and event.call is not None and event.classification is not None
-    deferred = board.deferred_for(event.seat)
+def hold_judged_call(table: Table, event: Event) -> None:
+    assert event.seat is not None and event.classification is not None
+    deferred = table.deferred_for(event.seat)
     assert deferred is not None
-    board.deferred.remove(deferred)
-    entry = Entry(event.seat, event.call, STANDING, artificial=event.artificial, specifies=event.specifies)
-    stand(board, entry)
-    from fsm.board import Irregularity
-
-    board.irregularity = Irregularity(entry, event.classification, stage="ruling", deferred=deferred)
+    table.deferred.remove(deferred)
+    entry = stand(table, entry_of(event, STANDING))
+    table.irregularity = Irregularity(entry, event.classification, deferred=deferred)
 
 
 # The consequences of the judgement, by family: (law if comparable, law if not).
@@ -237,244 +190,157 @@ JUDGED_LAWS = {
 }
 
 
-def _settle(board: Board, deferred: Deferred, comparable: bool) -> None:
+def _settle(table: Table, deferred: Deferred, comparable: bool) -> None:
     """Comparable: nothing more, the Director may review (23C). Not comparable: partner passes once, 26B, 72C."""
     if comparable:
-        review(board, "23C")
+        review(table, "23C")
         return
-    bar(board, deferred.offender.partner, PASS_NEXT_TURN, JUDGED_LAWS[deferred.law][1])
-    restrict(board, deferred.offender, deferred.original)
-    review(board, "72C")
+    bar(table, deferred.offender.partner, PASS_NEXT_TURN, JUDGED_LAWS[deferred.law][1])
+    restrict(table, deferred.offender, deferred.original)
+    review(table, "72C")
 
 
-@words("comparable : aucune autre rectification (23C)", "comparable: no further rectification (23C)")
-def settle_comparable(board: Board, event: Event) -> None:
-    irr = board.irregularity
-    assert irr is not None and irr.deferred is not None
-    board.irregularity = None
-    _settle(board, irr.deferred, True)
+def _settle_judged(comparable: bool) -> Action:
+    def settle(table: Table, event: Event) -> None:
+        irr = table.irregularity
+        assert irr is not None and irr.deferred is not None
+        table.irregularity = None
+        _settle(table, irr.deferred, comparable)
+
+    if comparable:
+        fr, en = "comparable : aucune autre rectification (23C)", "comparable: no further rectification (23C)"
+    else:
+        fr = "non comparable : le partenaire passe à son prochain tour (26B, 72C)"
+        en = "not comparable: partner passes at his next turn (26B, 72C)"
+    return action(fr, en, f"settle_{'comparable' if comparable else 'not_comparable'}")(settle)  # type: ignore[no-any-return]
 
 
-@words(
-    "non comparable : le partenaire passe à son prochain tour (26B, 72C)",
-    "not comparable: partner passes at his next turn (26B, 72C)",
-)
-def settle_not_comparable(board: Board, event: Event) -> None:
-    irr = board.irregularity
-    assert irr is not None and irr.deferred is not None
-    board.irregularity = None
-    _settle(board, irr.deferred, False)
-
-
-@words(
+@action(
     "la déclaration portant son jugement est enregistrée et réglée",
     "the call carrying its judgement is recorded and settled",
 )
-def record_judged_call(board: Board, event: Event) -> None:
+def record_judged_call(table: Table, event: Event) -> None:
     assert event.seat is not None
-    deferred = board.deferred_for(event.seat)
+    deferred = table.deferred_for(event.seat)
     assert deferred is not None
-    board.deferred.remove(deferred)
-    record_call(board, event)
-    _settle(board, deferred, bool(event.comparable))
+    table.deferred.remove(deferred)
+    record_call(table, event)
+    _settle(table, deferred, bool(event.comparable))
 
 
-def _family_is(family: str):  # noqa: ANN202 - a named guard
-    def guard(board: Board, event: Event) -> bool:
-        irr = board.irregularity
+def _family_is(family: str) -> Guard:
+    def test(table: Table, event: Event) -> bool:
+        irr = table.irregularity
         if irr is not None and irr.deferred is not None:
             return irr.deferred.law == family
         if event.seat is not None:
-            d = board.deferred_for(event.seat)
+            d = table.deferred_for(event.seat)
             return d is not None and d.law == family
         return False
 
-    guard.__name__ = guard.__qualname__ = f"family_{family}"
-    guard.fr = guard.en = f"Loi {family}"  # type: ignore[attr-defined]
-    return guard
+    return guard(f"Loi {family}", f"Law {family}", f"family_{family}")(test)  # type: ignore[no-any-return]
 
 
 # --- 28A and 17D3 -----------------------------------------------------------------------------
-@words("le passe du joueur tenu de passer est présumé", "the barred player's pass is deemed made")
-def deem_barred_pass(board: Board, event: Event) -> None:
+@action("le passe du joueur tenu de passer est présumé", "the barred player's pass is deemed made")
+def deem_barred_pass(table: Table, event: Event) -> None:
     """28A: the call is in rotation; the barred player's turn counts as a pass."""
     assert event.seat is not None
-    stand(board, Entry(event.seat.rho, PASS, STANDING, law="28A"))
+    stand(table, Entry(event.seat.rho, PASS, STANDING, law="28A"))
     event.follow = event.again()
 
 
-@words("un joueur a été privé de son tour", "a player was deprived of his turn")
-def a_player_deprived(board: Board, event: Event) -> bool:
-    auction = board.auction
-    seats = [e.seat for e in auction.passes_since_last_call()]
-    return auction.is_completed() and auction.rotation_break(seats) is not None
-
-
-@words(
+@action(
     "les passes consécutifs sont annulés ; le tour revient au joueur privé",
     "the consecutive passes are cancelled; the turn goes back to the deprived player",
 )
-def cancel_passes_17D3(board: Board, event: Event) -> None:
+def cancel_passes_17D3(table: Table, event: Event) -> None:
     """17D3: cancel every pass from the first one that skipped a player; the turn is then his.
 
     16C: each cancelled pass is UI to the offending side, the side of that first pass.
     """
-    passes = board.auction.passes_since_last_call()
-    first = board.auction.rotation_break([e.seat for e in passes])
+    passes = table.auction.passes_since_last_call()
+    first = table.auction.rotation_break([e.seat for e in passes])
     assert first is not None
     offender = passes[first].seat
     for entry in passes[first:]:
-        board.auction.with_status(entry, CANCELLED, "17D3")
+        table.auction.set_status(entry, CANCELLED, "17D3")
         told = tuple(s for s in (offender, offender.partner) if s is not entry.seat)
-        ui(board, entry, told)
+        ui(table, entry, told)
 
 
-@words("le joueur dont c'était le tour (Adv. D du fautif)", "the player whose turn it was (offender's RHO)")
-def _rho_turn(board: Board) -> list:  # noqa: ANN202 - a holder
-    irr = board.irregularity
+@holder(
+    "le joueur dont c'était le tour (adversaire de droite du fautif)", "the player whose turn it was (offender's RHO)"
+)
+def skipped_rho(table: Table) -> list[Seat]:
+    irr = table.irregularity
     if irr is not None and irr.classification.relation is Relation.RHO and not irr.director:
         return [irr.classification.turn]
     return []
 
 
 def _waiting(state: str, kind: CallKind, law: str, fr: str, en: str, accept_fr: str, accept_en: str,
-             rho: tuple, other: tuple) -> list[Rule]:  # fmt: skip
+             rho: tuple[str, Action], other: tuple[str, Action]) -> list[Rule]:  # fmt: skip
     rho_law, rho_action = rho
     other_law, other_action = other
-    rules = [
+    rho_cites = ("29B", "16C2", "72C") if rho_law == "30A" else ("29B",)
+    by_turn = by_player_whose_turn_it_was
+    return [
         Rule("call", "auction.calling", state, law, fr, en, (KIND_GUARDS[kind],), (hold_irregular_call,)),
         *acceptance_rules(state, "29A", accept_fr, accept_en),
-        Rule(
-            "call",
-            state,
-            "auction.calling",
-            "28B",
-            "le joueur dont c'était le tour déclare : annulation sans rectification",
-            "the player whose turn it was calls: cancelled without rectification",
-            (by_skipped_rho,),
-            (cancel_forfeited, then_his_call),
-            ruling=True,
-        ),
-        Rule("director", state, None, "29B", "le Directeur est appelé", "the Director is called", (), (note_director,)),
-        Rule(
-            "refuse",
-            state,
-            "auction.calling",
-            rho_law,
-            "refusé, au tour de l'adversaire de droite",
-            "refused, at the RHO's turn",
-            (by_offender_lho, at_rho_turn),
-            (rho_action,),
-            ruling=True,
-        ),
-        Rule(
-            "call",
-            state,
-            "auction.calling",
-            rho_law,
-            "le joueur dont c'était le tour déclare : refusé (29B)",
-            "the player whose turn it was calls: refused (29B)",
-            (by_turn_after_director, at_rho_turn),
-            (rho_action, then_his_call),
-            ruling=True,
-        ),
-    ]
-    if other_action is not None:
-        rules += [
-            Rule(
-                "refuse",
-                state,
-                "auction.calling",
-                other_law,
-                "refusé, au tour du partenaire ou de l'adversaire de gauche",
-                "refused, at partner's or the LHO's turn",
-                (by_offender_lho, at_partner_or_lho_turn),
-                (other_action,),
-                ruling=True,
-            ),
-            Rule(
-                "call",
-                state,
-                "auction.calling",
-                other_law,
-                "le partenaire déclare à son tour : refusé (29B)",
-                "partner calls in turn: refused (29B)",
-                (by_turn_after_director, at_partner_or_lho_turn),
-                (other_action, then_his_call),
-                ruling=True,
-            ),
-        ]
-    return rules
+        Rule("call", state, "auction.calling", "28B",
+             "le joueur dont c'était le tour déclare : annulation sans rectification",
+             "the player whose turn it was calls: cancelled without rectification",
+             (by_turn, at_rho_turn, BEFORE_DIRECTOR), (cancel_forfeited, then_his_call), ruling=True, cites=("16C2",)),
+        Rule("director", state, None, "29B", "l'arbitre est appelé", "the Director is called", (), (note_director,)),
+        Rule("refuse", state, "auction.calling", rho_law, "refusé, au tour de l'adversaire de droite",
+             "refused, at the RHO's turn", (by_offender_lho, at_rho_turn), (rho_action,), ruling=True, cites=rho_cites),
+        Rule("call", state, "auction.calling", rho_law, "le joueur dont c'était le tour déclare : refusé (29B)",
+             "the player whose turn it was calls: refused (29B)", (by_turn, at_rho_turn, director_present),
+             (rho_action, then_his_call), ruling=True, cites=rho_cites),
+        Rule("refuse", state, "auction.calling", other_law, "refusé, au tour du partenaire ou de l'adversaire de gauche",
+             "refused, at partner's or the LHO's turn", (by_offender_lho, AT_OTHER_TURN), (other_action,),
+             ruling=True, cites=("29B", "16C2")),
+        Rule("call", state, "auction.calling", other_law, "le partenaire déclare à son tour : refusé (29B)",
+             "partner calls in turn: refused (29B)", (by_turn, AT_OTHER_TURN, director_present),
+             (other_action, then_his_call), ruling=True, cites=("29B", "16C2")),
+    ]  # fmt: skip
 
 
 FAMILY_GUARDS = {family: _family_is(family) for family in JUDGED_LAWS}
-for _guard in FAMILY_GUARDS.values():  # so that the exported spec can name them
-    assert _guard.__name__ not in globals(), _guard.__name__
-    globals()[_guard.__name__] = _guard
+JUDGED_CALL = KIND_GUARDS[CallKind.JUDGED]
+SETTLE_COMPARABLE = _settle_judged(True)
+SETTLE_NOT_COMPARABLE = _settle_judged(False)
 
 
 def _judged_rules() -> list[Rule]:
     rules = []
     for family, (yes, no) in JUDGED_LAWS.items():
-        guard = FAMILY_GUARDS[family]
+        fam = FAMILY_GUARDS[family]
         rules += [
-            Rule(
-                "call",
-                "auction.calling",
-                None,
-                yes,
-                "déclaration du fautif, comparable",
-                "the offender's call, comparable",
-                (KIND_GUARDS[CallKind.JUDGED], guard, carries_comparable),
-                (record_judged_call,),
-                ruling=True,
-            ),
-            Rule(
-                "call",
-                "auction.calling",
-                None,
-                no,
-                "déclaration du fautif, non comparable",
-                "the offender's call, not comparable",
-                (KIND_GUARDS[CallKind.JUDGED], guard, carries_not_comparable),
-                (record_judged_call,),
-                ruling=True,
-            ),
-            Rule(
-                "judge",
-                RULING,
-                "auction.calling",
-                yes,
-                "comparable",
-                "comparable",
-                (judging_deferred, guard, judged_comparable),
-                (settle_comparable,),
-                ruling=True,
-            ),
-            Rule(
-                "judge",
-                RULING,
-                "auction.calling",
-                no,
-                "non comparable",
-                "not comparable",
-                (judging_deferred, guard, judged_not_comparable),
-                (settle_not_comparable,),
-                ruling=True,
-            ),
-        ]
+            Rule("call", "auction.calling", None, yes, "déclaration du fautif, comparable", "the offender's call, comparable",
+                 (JUDGED_CALL, fam, CARRIES[True]), (record_judged_call,), ruling=True, cites=("23C",)),
+            Rule("call", "auction.calling", None, no, "déclaration du fautif, non comparable", "the offender's call, not comparable",
+                 (JUDGED_CALL, fam, CARRIES[False]), (record_judged_call,), ruling=True, cites=("26B", "72C")),
+            Rule("judge", RULING, "auction.calling", yes, "comparable", "comparable",
+                 (fam, judged("comparable", True)), (SETTLE_COMPARABLE,), ruling=True, cites=("23A", "23C")),
+            Rule("judge", RULING, "auction.calling", no, "non comparable", "not comparable",
+                 (fam, judged("comparable", False)), (SETTLE_NOT_COMPARABLE,), ruling=True, cites=("23A", "26B", "72C")),
+        ]  # fmt: skip
     rules.append(
-        Rule(
-            "call",
-            "auction.calling",
-            RULING,
-            "23A",
-            "déclaration du fautif : comparable ?",
-            "the offender's call: comparable?",
-            (KIND_GUARDS[CallKind.JUDGED], carries_no_judgement),
-            (hold_judged_call,),
-        )
-    )
+        Rule("call", "auction.calling", RULING, "23A", "déclaration du fautif : comparable ?", "the offender's call: comparable?",
+             (JUDGED_CALL, CARRIES[None]), (hold_judged_call,))
+    )  # fmt: skip
+    for family in ("31A", "32A"):
+        for passed in (True, False):
+            law = f"{family}{1 if passed else 2}"
+            rules.append(
+                Rule("call_stands", "auction", None, law,
+                     "l'adversaire de droite a passé" if passed else "l'adversaire de droite a déclaré",
+                     "the RHO passed" if passed else "the RHO called",
+                     (_rho_call(family, passed),), (_settle_rho_call(family, passed),), ruling=False,
+                     cites=("26B",) if passed else ())
+            )  # fmt: skip
     return rules
 
 
@@ -484,8 +350,8 @@ def _options(what_fr: str, what_en: str, law: str) -> list[Option]:
         Option("accept", parties.offender_lho, "29A", f"accepte {what_fr}", f"accepts {what_en}"),
         Option("refuse", parties.offender_lho, "29B", f"refuse {what_fr} : annulé, le tour revient au joueur dont c'était le tour",
                f"refuses {what_en}: cancelled, the turn goes back to the player whose turn it was"),
-        Option("call", _rho_turn, "28B", "déclare à son tour : annulation sans rectification", "calls in turn: cancelled, no rectification"),
-        Option("director", None, law, "le Directeur applique la Loi " + law, "the Director applies Law " + law),
+        Option("call", skipped_rho, "28B", "déclare à son tour : annulation sans rectification", "calls in turn: cancelled, no rectification"),
+        Option("director", None, law, "l'arbitre applique la Loi " + law, "the Director applies Law " + law),
     ]  # fmt: skip
 
 
@@ -496,24 +362,28 @@ MODULE = LawModule(
         StateSpec(PASS_STATE, "30", "Passe hors tour", "Pass out of rotation", waiting=True),
         StateSpec(BID_STATE, "31", "Enchère hors tour", "Bid out of rotation", waiting=True),
         StateSpec(DOUBLE_STATE, "32", "Contre ou surcontre hors tour", "Double or redouble out of rotation", waiting=True),
+        StateSpec(RULING, "23A", "Jugement : déclaration comparable ?", "Ruling: comparable call?", waiting=True),
     ],
     rules=[
         Rule("auction_ends", "auction.calling", None, "17D3", "trois passes dont un hors tour : les annonces continuent",
-             "three passes, one out of rotation: the auction goes on", (a_player_deprived,), (cancel_passes_17D3,), ruling=True),
+             "three passes, one out of rotation: the auction goes on", (auction_completed, a_player_deprived),
+             (cancel_passes_17D3,), ruling=True, cites=("16C",)),
         Rule("call", "auction.calling", None, "28A", "au tour d'un joueur tenu de passer : déclaration en rotation",
              "at a barred player's turn: the call is in rotation", (KIND_GUARDS[CallKind.DEEMED_PASS],), (deem_barred_pass,)),
         *_waiting(PASS_STATE, CallKind.PASS_OUT_OF_ROTATION, "30", "passe hors tour", "pass out of rotation",
-                  "le passe hors tour", "the pass out of rotation", ("30A", apply_30A), ("30B1", apply_30B1)),
+                  "le passe hors tour", "the pass out of rotation", ("30A", apply_30A), ("30B1", _free_partner("30B1"))),
         *_waiting(BID_STATE, CallKind.BID_OUT_OF_ROTATION, "31", "enchère hors tour", "bid out of rotation",
-                  "l'enchère hors tour", "the bid out of rotation", ("31A", apply_31A), ("31B", apply_31B)),
+                  "l'enchère hors tour", "the bid out of rotation", ("31A", _wait_for_rho("31A")), ("31B", _free_partner("31B"))),
         *_waiting(DOUBLE_STATE, CallKind.DOUBLE_OUT_OF_ROTATION, "32", "contre ou surcontre hors tour",
                   "double or redouble out of rotation", "le contre hors tour", "the double out of rotation",
-                  ("32A", apply_32A), ("32B", apply_32B)),
+                  ("32A", _wait_for_rho("32A")), ("32B", _free_partner("32B"))),
         *_judged_rules(),
     ],
     options={
         PASS_STATE: _options("le passe hors tour", "the pass out of rotation", "30"),
         BID_STATE: _options("l'enchère hors tour", "the bid out of rotation", "31"),
         DOUBLE_STATE: _options("le contre hors tour", "the double out of rotation", "32"),
+        RULING: [Option("judge", None, "23A", "l'arbitre juge si la déclaration du fautif est comparable",
+                        "the Director judges whether the offender's call is comparable")],
     },
 )  # fmt: skip

@@ -6,7 +6,7 @@ from fsm import Board
 from fsm.auction import Relation, relation
 from fsm.calls import Seat, parse_call
 from fsm.laws.classify import CallKind, classify
-from fsm.rulings import PASS_REST, Obligation
+from fsm.records import PASS_REST, Obligation
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 
@@ -52,39 +52,39 @@ def test_kind(calls, seat, call, kind):
     board = Board(dealer="N")
     board.calls(calls)
     seat = board.auction.turn() if seat is None else seat
-    assert classify(board, seat, parse_call(call)).kind is kind
+    assert classify(board.table, seat, parse_call(call)).kind is kind
 
 
 def test_artificial_pass_out_of_rotation_is_treated_as_a_bid_30C():
     board = Board()
     board.call("N", "1C")
-    assert classify(board, S, parse_call("Pass"), artificial=True).kind is CallKind.BID_OUT_OF_ROTATION
+    assert classify(board.table, S, parse_call("Pass"), artificial=True).kind is CallKind.BID_OUT_OF_ROTATION
 
 
 def test_barred_player_bid_is_37_but_his_pass_is_regular():
     board = Board()
     board.calls("1H Pass")
     board.obligations.append(Obligation(S, PASS_REST, "27B2"))
-    assert classify(board, S, parse_call("2H")).kind is CallKind.BY_BARRED_PLAYER
-    assert classify(board, S, parse_call("Pass")).kind is CallKind.REGULAR
+    assert classify(board.table, S, parse_call("2H")).kind is CallKind.BY_BARRED_PLAYER
+    assert classify(board.table, S, parse_call("Pass")).kind is CallKind.REGULAR
 
 
 def test_barred_player_inadmissible_double_is_36_not_37():
     board = Board()
     board.calls("1H Pass")
     board.obligations.append(Obligation(S, PASS_REST, "27B2"))
-    assert classify(board, S, parse_call("X")).kind is CallKind.INADMISSIBLE
+    assert classify(board.table, S, parse_call("X")).kind is CallKind.INADMISSIBLE
 
 
 def test_every_kind_has_its_own_waiting_state_and_option_holder():
     from fsm.machine import states
 
     cases = [
-        ("1H", ("E", "1D"), "auction.insufficient_bid", "27A1", ["S"]),
+        ("1H", ("E", "1D"), "auction.insufficient_bid.offered", "27A1", ["S"]),
         ("1H", ("W", "Pass"), "auction.pass_out_of_rotation", "29A", ["N"]),
         ("1H", ("W", "1S"), "auction.bid_out_of_rotation", "29A", ["N"]),
         ("1H", ("W", "X"), "auction.double_out_of_rotation", "29A", ["N"]),
-        ("1H", ("E", "XX"), "auction.inadmissible_double", "36", None),
+        ("1H", ("E", "XX"), "auction.inadmissible_double.offered", "36", None),
         ("1H", ("E", "8C"), "auction.bid_above_seven", "38", None),
         ("1H", ("N", "2H"), "auction.change_of_call", "25A", None),
         ("1H Pass Pass Pass", ("E", "2C"), "clarification.call_after_final_pass", "39", None),

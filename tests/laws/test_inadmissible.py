@@ -6,7 +6,7 @@ from fsm import Board, IllegalEvent
 
 
 @pytest.mark.parametrize(("calls", "seat", "call", "state"), [
-    ("1H", "E", "XX", "auction.inadmissible_double"),
+    ("1H", "E", "XX", "auction.inadmissible_double.offered"),
     ("1H", "E", "8H", "auction.bid_above_seven"),
 ])  # fmt: skip
 def test_no_acceptance(calls, seat, call, state):

@@ -31,5 +31,5 @@ def test_acceptance_by_calling_then_that_call_is_itself_classified():
     board.call("E", "1D")
     steps = board.call("S", "1C")  # over the accepted 1D, 1C is insufficient in its turn
     assert [s.law for s in steps] == ["27A1", "18D"]
-    assert board.state == "auction.insufficient_bid"
+    assert board.state == "auction.insufficient_bid.offered"
     assert board.snapshot()["irregularity"]["source"] == "S:1C"

@@ -6,7 +6,7 @@ import pytest
 
 from fsm import Board, FsmError
 from fsm.calls import Seat
-from fsm.events import EVENTS
+from fsm.events import EVENTS, PLAYER_EVENTS
 from fsm.laws.withdrawn import suits_open
 from fsm.machine import states
 
@@ -15,8 +15,8 @@ def test_suits_open_are_those_not_specified_in_the_legal_auction():
     board = Board()
     board.calls("1H 1S 2H")
     board.call("W", "3C", artificial=True, specifies=["D", "S"])
-    assert [s.value for s in suits_open(board, Seat.W)] == ["C", "H"]
-    assert [s.value for s in suits_open(board, Seat.E)] == ["C", "D", "H"]
+    assert [s.value for s in suits_open(board.table, Seat.W)] == ["C", "H"]
+    assert [s.value for s in suits_open(board.table, Seat.E)] == ["C", "D", "H"]
 
 
 def test_restriction_falls_when_the_offender_becomes_declarer():
@@ -73,8 +73,8 @@ def test_waiting_state_names_its_option_holder(name):
 
 @pytest.mark.parametrize("name", WAITING)
 def test_no_refused_event_changes_a_waiting_state(name):
-    for event in EVENTS:
-        for args in SAMPLE_ARGS.get(event, [{"seat": s} for s in "NESW"] if "seat" in EVENTS[event][0] else [{}]):
+    for event in PLAYER_EVENTS:
+        for args in SAMPLE_ARGS.get(event, [{"seat": s} for s in "NESW"] if "seat" in EVENTS[event].required else [{}]):
             board = _board(name)
             before = board.snapshot()
             try:
@@ -84,9 +84,9 @@ def test_no_refused_event_changes_a_waiting_state(name):
 
 
 def test_every_event_in_every_waiting_state_replays():
-    for name, event in itertools.product(WAITING, EVENTS):
+    for name, event in itertools.product(WAITING, PLAYER_EVENTS):
         board = _board(name)
-        for args in SAMPLE_ARGS.get(event, [{"seat": "S"}] if "seat" in EVENTS[event][0] else [{}]):
+        for args in SAMPLE_ARGS.get(event, [{"seat": "S"}] if "seat" in EVENTS[event].required else [{}]):
             try:
                 board.apply(event, args)
             except FsmError:

@@ -1,0 +1,189 @@
+"""What the table holds besides the calls: the irregularity on the table, obligations to pass,
+lead restrictions, exposed and penalty cards, unauthorized information, pending irregularities,
+the opening lead, and the record of one fired step.
+
+All records are frozen: a board's data is changed by replacing them, so that it can be restored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from fsm.auction import Entry
+from fsm.calls import Card, Seat, Strain
+
+if TYPE_CHECKING:
+    from fsm.laws.classify import Classification
+
+PASS_NEXT_TURN = "pass_next_turn"
+PASS_REST = "pass_rest"
+REPEAT_CALL = "repeat_call"
+
+
+@dataclass(frozen=True, slots=True)
+class Obligation:
+    seat: Seat
+    kind: str  # pass_next_turn | pass_rest | repeat_call
+    law: str
+    call: str | None = None  # the call to repeat (31A1, 32A1); not part of the snapshot
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat.value, "kind": self.kind, "law": self.law}
+
+    @property
+    def requires_pass(self) -> bool:
+        return self.kind in (PASS_NEXT_TURN, PASS_REST)
+
+
+@dataclass(frozen=True, slots=True)
+class LeadRestriction:
+    """26B: the offender's partner (``seat``) is restricted at his first turn to lead.
+
+    The suits declarer may prohibit are those the offender did not specify in the legal auction,
+    so they are computed from the auction as it stands. ``source`` is the withdrawn call.
+    """
+
+    seat: Seat
+    law: str
+    offender: Seat
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyCard:
+    seat: Seat
+    card: Card
+    kind: str  # major | minor
+    law: str = "24E"  # 24E (exposed during the auction) or 54D (a lead out of turn refused)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat.value, "card": self.card.pbn(), "kind": self.kind}
+
+
+@dataclass(frozen=True, slots=True)
+class UnauthorizedInformation:
+    """16C: a withdrawn call or exposed card (``source``) is UI to the seats in ``for_seats``."""
+
+    source: str
+    for_seats: tuple[Seat, ...]
+    law: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"source": self.source, "for": [s.value for s in self.for_seats], "law": self.law}
+
+
+@dataclass(frozen=True, slots=True)
+class Deferred:
+    """A consequence that waits for a later call: the RHO's call (31A, 32A) or the offender's own
+    call at his turn, to be judged comparable or not (30B1(b), 31A2, 31B2, 32A2, 32B2)."""
+
+    offender: Seat
+    law: str  # the family: 30B1, 31A, 31B, 32A, 32B, then 31A2 / 32A2 once the RHO has called
+    original: str  # the cancelled call out of rotation, "E:1S"
+    waiting_for: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """An irregularity awaiting the Director after the LHO called over it (36A, 37A, 38D)."""
+
+    law: str
+    source: str
+    entry: Entry | None = field(default=None, compare=False)  # the call itself, to cancel it later
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"law": self.law, "source": self.source}
+
+
+@dataclass(frozen=True, slots=True)
+class Irregularity:
+    """The irregular call on the table, awaiting an option holder or the Director.
+
+    Where its rectification stands is the control state (``auction.insufficient_bid.replacement``…);
+    this record holds only the data: the call, how it was classified, whether the Director is
+    at the table, a replacement made before the ruling (27C) or awaiting a judgement (23A), the
+    first insufficient bid when a second one is offered (27B4), the deferred consequence a judged
+    call settles (30B1, 31A2, 31B, 32A2, 32B), and the judgement a substituted call carried (25B).
+    """
+
+    entry: Entry
+    classification: Classification
+    director: bool = False
+    replacement: Entry | None = None
+    original: Entry | None = None
+    deferred: Deferred | None = None
+    comparable: bool | None = None
+
+    @property
+    def law(self) -> str:
+        return self.classification.kind.law
+
+    def as_dict(self) -> dict[str, Any]:
+        c = self.classification
+        return {
+            "law": c.kind.law,
+            "kind": c.kind.name.lower(),
+            "source": self.entry.token(),
+            "turn": c.turn.value,
+            "relation": c.relation.value,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Exposure:
+    """24: a card exposed during the auction, face up until the auction ends."""
+
+    seat: Seat
+    card: Card
+    major: bool  # an honour, a card led, or one of two or more cards (24B, 24C → 50)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat.value, "card": self.card.pbn()}
+
+
+@dataclass(frozen=True, slots=True)
+class Lead:
+    seat: Seat
+    card: Card
+    faced: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat.value, "card": self.card.pbn(), "faced": self.faced}
+
+
+@dataclass(frozen=True, slots=True)
+class LeadConstraint:
+    """What declarer required or prohibited for the opening lead (26B, 50D2)."""
+
+    seat: Seat
+    kind: str  # require | prohibit
+    suit: Strain
+    law: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat.value, "kind": self.kind, "suit": self.suit.value, "law": self.law}
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What one event did: the rule that fired, from which state to which, and the laws it cites."""
+
+    event: str
+    args: dict[str, Any]
+    source: str
+    target: str
+    law: str
+    rule: str
+    laws: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "event": self.event,
+            "args": self.args,
+            "source": self.source,
+            "target": self.target,
+            "law": self.law,
+            "laws": list(self.laws),
+            "rule": self.rule,
+        }

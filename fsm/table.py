@@ -1,0 +1,129 @@
+"""The table: one board's data in one record, and what can be read from it.
+
+Law modules see this record, never the :class:`~fsm.board.Board` that drives it: guards read
+it, actions change it. The control state (``state``) is part of it, so that saving the record
+saves the whole board, and restoring it undoes a refused event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import TYPE_CHECKING
+
+from fsm.auction import Auction, Entry
+from fsm.calls import Seat
+from fsm.records import (
+    REPEAT_CALL,
+    Deferred,
+    Exposure,
+    Irregularity,
+    Lead,
+    LeadConstraint,
+    LeadRestriction,
+    Obligation,
+    PenaltyCard,
+    Pending,
+    UnauthorizedInformation,
+)
+from fsm.settings import Settings
+
+if TYPE_CHECKING:
+    from fsm.events import Event
+
+
+def phase(state: str) -> str:
+    """The period a state belongs to: ``auction``, ``clarification``, ``play``…"""
+    return state.split(".", 1)[0]
+
+
+@dataclass(slots=True)
+class Table:
+    dealer: Seat
+    state: str
+    settings: Settings = field(default_factory=Settings)
+    sides_with_cards: tuple[str, ...] = ("NS", "EW")
+    auction: Auction = field(init=False)
+    irregularity: Irregularity | None = None
+    obligations: list[Obligation] = field(default_factory=list)
+    deferred: list[Deferred] = field(default_factory=list)
+    withdrawable: Entry | None = None  # 25A6 / 21B2: the LHO's call he may still take back
+    withdraw_law: str = "25A6"
+    misinformation_ruled: bool = False  # 21B1 judged before the new call is made
+    exposed: list[Exposure] = field(default_factory=list)  # 24: face up until the auction ends
+    lead_restrictions: list[LeadRestriction] = field(default_factory=list)
+    penalty_cards: list[PenaltyCard] = field(default_factory=list)
+    unauthorized_information: list[UnauthorizedInformation] = field(default_factory=list)
+    pending: list[Pending] = field(default_factory=list)
+    reviews: list[str] = field(default_factory=list)
+    rulings: list[str] = field(default_factory=list)
+    opening_lead: Lead | None = None
+    roles_swapped: bool = False  # 54A: declarer spread his hand and became dummy
+    must_accept_lead: bool = False  # 54C
+    lead_constraints: list[LeadConstraint] = field(default_factory=list)  # 26B / 50D2
+    raised: list[Event] = field(default_factory=list)  # internal events an action raised, not yet handled
+
+    def __post_init__(self) -> None:
+        self.auction = Auction(self.dealer)
+
+    def copy(self) -> Table:
+        """A copy that shares nothing mutable with this one (records are frozen)."""
+        out = replace(self)
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, list):
+                setattr(out, f.name, list(value))
+        out.auction = self.auction.copy()
+        return out
+
+    def raise_event(self, event: Event) -> None:
+        """An internal event (``call_stands``…), handled by the machine once the current step is over."""
+        self.raised.append(event)
+
+    # --- obligations -------------------------------------------------------------------
+    def must_pass(self, seat: Seat) -> Obligation | None:
+        """The obligation that requires ``seat`` to pass at this turn, if any."""
+        for o in self.obligations:
+            if o.seat is seat and o.requires_pass:
+                return o
+        return None
+
+    def must_repeat(self, seat: Seat) -> Obligation | None:
+        """31A1/32A1: the obligation to repeat the call made out of rotation, if any."""
+        for o in self.obligations:
+            if o.seat is seat and o.kind == REPEAT_CALL:
+                return o
+        return None
+
+    def deferred_for(self, seat: Seat) -> Deferred | None:
+        """The judgement this offender's next call awaits (30B1, 31A2, 31B, 32A2, 32B), if any."""
+        for d in self.deferred:
+            if d.waiting_for is seat and d.offender is seat:
+                return d
+        return None
+
+    # --- who is who -----------------------------------------------------------------------
+    def contract(self) -> str | None:
+        return self.auction.contract()
+
+    def declarer(self) -> Seat | None:
+        seat = self.auction.declarer()
+        if seat is not None and self.roles_swapped:
+            return seat.partner
+        return seat
+
+    def dummy(self) -> Seat | None:
+        seat = self.declarer()
+        return seat.partner if seat else None
+
+    def opening_leader(self) -> Seat | None:
+        """41A: the presumed declarer's LHO (the auction's declarer, whatever 54A later swaps)."""
+        seat = self.auction.declarer()
+        return seat.lho if seat else None
+
+    def turn(self) -> Seat | None:
+        p = phase(self.state)
+        if p in ("board", "auction"):
+            return self.auction.turn()
+        if p in ("clarification", "lead_out_of_turn"):
+            return self.opening_leader()
+        return None
