@@ -242,10 +242,6 @@ def parse_call(text: object, lang: Lang | None = None) -> Call:
     )
 
 
-def parse_calls(text: str, lang: Lang | None = None) -> list[Call]:
-    return [parse_call(t, lang) for t in text.split()]
-
-
 RANKS = "23456789TJQKA"
 _FR_RANKS = {"V": "J", "D": "Q", "R": "K", "A": "A"}
 

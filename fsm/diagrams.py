@@ -172,7 +172,6 @@ TITLES = {
     "24": ("Loi 24 : cartes exposées pendant les annonces", "Law 24: cards exposed during the auction"),
     "41-54": ("Lois 41 et 54 : l'entame", "Laws 41 and 54: the opening lead"),
 }
-WHO = {"fr": "qui", "en": "who"}
 DIRECTOR = {"fr": "l'arbitre", "en": "the Director"}
 
 

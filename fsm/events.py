@@ -77,13 +77,13 @@ SPECS: tuple[EventSpec, ...] = (
               "the Director is at the table; allowed at any moment; rectifies 36–39 and what the LHO called over "
               "(36A, 37A, 38D, 36C)"),
     EventSpec("withdraw", (SEAT,), "25A6", "reprend sa déclaration", "withdraws his call",
-              "the LHO takes back the call he made over a changed call (25A6, 21B2)", by_state=True),
+              "the LHO takes back the call he made over a changed call (25A6, 21B2)"),
     EventSpec("accept", (SEAT,), "29A", "accepte", "accepts",
               "the option holder accepts (27A1, 27B4, 29A, 25B; declarer in 54)", by_state=True),
     EventSpec("refuse", (SEAT,), "29A", "refuse", "refuses",
               "the option holder refuses (27B, 29B, 25B2; declarer in 54D)", by_state=True),
     EventSpec("judge", tuple(Arg(j, "bool") for j in JUDGEMENTS), "12", "l'arbitre juge", "the Director judges",
-              "exactly one of `comparable`, `unintended`, `could_see_dummy`, `misinformation`: a Director's judgement",
+              "a Director's judgement (one at a time)",
               by_state=True, one_of=True),
     EventSpec("expose", (SEAT, Arg("cards", "cards", True), Arg("led", "bool")), "24", "expose", "exposes",
               "24: cards exposed during the auction"),
@@ -254,7 +254,8 @@ def parse_event(name: str, raw: dict[str, Any] | None, lang: Lang | None = None)
     for key, value in given.items():
         try:
             typed, logged = PARSERS[declared[key].type](key, value, lang)
-        except InputError:
+        except InputError as err:
+            err.details.setdefault("key", key)
             raise
         except (TypeError, ValueError, AttributeError, KeyError):
             raise InputError(

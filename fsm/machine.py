@@ -115,7 +115,8 @@ class Engine:
             m.add_transition(
                 rule.event, rule.source, rule.dest,
                 conditions=[_Guard(g) for g in rule.guards],
-                after=[*(_Action(a) for a in rule.actions), _Fired(rule)],
+                before=[_Fired(rule)],
+                after=[_Action(a) for a in rule.actions],
             )  # fmt: skip
         return m
 
@@ -127,8 +128,12 @@ class Engine:
                 if all(g(table, event) for g in rule.guards):
                     if rule.dest is not None:
                         table.state = self.leaf[rule.dest]
-                    for act in rule.actions:
-                        act(table, event)
+                    try:
+                        for act in rule.actions:
+                            act(table, event)
+                    except IllegalEvent as err:  # a rule that refuses: say which
+                        err.details.setdefault("rule", rule.id)
+                        raise
                     return rule
             return None
         if (table.state, event.name) not in self._candidates:
@@ -140,6 +145,10 @@ class Engine:
                 machine.trigger_event(table, event.name, event=event, fired=fired)
             except MachineError:  # pragma: no cover - the compiled table says the event has rules here
                 return None
+            except IllegalEvent as err:  # a rule that refuses: say which
+                if fired:
+                    err.details.setdefault("rule", fired[-1].id)
+                raise
         return fired[-1] if fired else None
 
 
@@ -190,10 +199,6 @@ class _Fired:
 
     def __call__(self, event_data: Any) -> None:
         event_data.kwargs["fired"].append(self.rule)
-
-
-def build_engine(specs: list[StateSpec], rules: list[Rule], options: dict[str, list[Option]]) -> Engine:
-    return Engine(specs, rules, options)
 
 
 @cache
@@ -262,12 +267,23 @@ def _settle(engine: Engine, table: Table, runner: str) -> Iterator[Step]:
 
 
 def refusal(engine: Engine, table: Table, event: Event) -> IllegalEvent:
+    """The refusal of an event no rule takes here, citing the law that answers.
+
+    That law is the one the state's rules for this event share, when they share one; otherwise
+    the state's own law for an option holder's event (or in a waiting state with no rule for the
+    event), and the event's own law for the others.
+    """
     spec = engine.states[table.state]
+    decl = EVENTS[event.name]
     candidates = engine.candidates(table.state, event.name)
+    laws = {r.law for r in candidates}
+    if len(laws) == 1:
+        law = laws.pop()
+    elif decl.by_state or (spec.waiting and not candidates):
+        law = spec.law
+    else:
+        law = decl.law
     if not candidates:
-        # An option holder's event means what the state makes of it; the others carry their own law.
-        decl = EVENTS[event.name]
-        law = spec.law if spec.waiting or decl.by_state else decl.law
         return IllegalEvent(
             f"« {event.name} » n'est pas permis dans l'état « {spec.fr} »",
             f"'{event.name}' is not allowed in the state '{spec.en}'",
@@ -280,7 +296,7 @@ def refusal(engine: Engine, table: Table, event: Event) -> IllegalEvent:
     return IllegalEvent(
         f"« {event.name} » n'est permis ici que {conditions_fr}",
         f"'{event.name}' is allowed here only {conditions_en}",
-        law=candidates[0].law,
+        law=law,
         event=event.name,
         state=table.state,
     )

@@ -240,7 +240,7 @@ def run(s: Scenario, engine: Any = None) -> Result:
         ((name, args),) = entry.items()
         if name == "rejected":
             before = board.snapshot()
-            ((ev_name, ev_args),) = args["event"].items()
+            ((ev_name, _),) = args["event"].items()
             try:
                 apply_event(board, args["event"])
             except Exception as err:

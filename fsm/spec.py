@@ -19,7 +19,6 @@ if TYPE_CHECKING:
 Guard = Callable[["Table", "Event"], bool]
 Action = Callable[["Table", "Event"], None]
 Holder = Callable[["Table"], Sequence["Seat"]]
-KINDS = ("guard", "action", "holder")
 
 
 class Registry:

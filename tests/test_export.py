@@ -6,6 +6,7 @@ import json
 import pytest
 
 from fsm.cli import main
+from fsm.errors import InputError
 from fsm.export import from_json, to_json, to_mermaid, to_scxml
 from fsm.machine import default_engine, rules, states
 from fsm.scenario import board_for, corpus_files, load, run
@@ -75,3 +76,27 @@ def test_cli_export(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["format"] == "fsm-bridge-auction/machine"
     assert main(["export", "--format", "scxml", "--out", str(tmp_path / "m.scxml")]) == 0
     assert (tmp_path / "m.scxml").read_text(encoding="utf-8").startswith("<?xml")
+
+
+@pytest.mark.parametrize("name", ["builtins:exec", "builtins:print", "os:system", "no_such_guard"])
+def test_a_spec_naming_an_unregistered_function_is_refused_before_anything_runs(name):
+    data = json.loads(to_json())
+    data["rules"][0]["guards"] = [{"name": name, "fr": "x", "en": "x"}]
+    with pytest.raises(InputError) as err:
+        from_json(json.dumps(data))
+    assert name in err.value.message_en
+
+
+def test_a_spec_that_is_not_one_is_refused():
+    for text in ("[]", '{"format": "other"}', "{", json.dumps({**json.loads(to_json()), "rules": [{}]})):
+        with pytest.raises(InputError):
+            from_json(text)
+
+
+def test_the_export_declares_every_event_with_its_arguments():
+    events = {e["name"]: e for e in json.loads(to_json())["events"]}
+    assert events["call"]["args"][:2] == [
+        {"name": "seat", "type": "seat", "required": True},
+        {"name": "call", "type": "call", "required": True},
+    ]
+    assert events["call_stands"]["internal"] and events["judge"]["one_of"]

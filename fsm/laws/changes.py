@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from fsm.auction import CANCELLED, WITHDRAWN, Entry, Relation
 from fsm.calls import Seat
+from fsm.errors import IllegalEvent
 from fsm.events import Event, call_event
 from fsm.laws import parties
 from fsm.laws.acceptance import by_offender_lho, note_director, then_his_call
@@ -62,6 +63,31 @@ def _window_closes(law: str) -> object:
 
 MAY_WITHDRAW = _may_take_back("25A6")
 MAY_CHANGE = _may_take_back("21B2")
+
+
+def _nothing_to_take_back(law: str) -> tuple[object, object]:
+    """A ``withdraw`` when no call may be taken back: refused under the law of the last change."""
+
+    def test(table: Table, event: Event) -> bool:
+        w = table.withdrawable
+        return table.withdraw_law == law and (w is None or event.seat is not w.seat)
+
+    def refuse(table: Table, event: Event) -> None:
+        raise IllegalEvent(
+            "aucune déclaration à reprendre : seul l'adversaire de gauche le peut, avant qu'un autre joueur ne déclare",
+            "no call to take back: only the LHO may, before another player calls",
+            law=law,
+        )
+
+    fr, en = "aucune déclaration qu'il puisse reprendre", "no call he may take back"
+    return (
+        guard(fr, en, f"nothing_to_take_back_{law}")(test),
+        action("le retrait est refusé", "the withdrawal is refused", f"refuse_withdraw_{law}")(refuse),
+    )
+
+
+NOTHING_25A6 = _nothing_to_take_back("25A6")
+NOTHING_21B2 = _nothing_to_take_back("21B2")
 
 
 @guard("l'information erronée a été jugée avant ce changement", "misinformation was judged before this change")
@@ -252,6 +278,10 @@ MODULE = LawModule(
              "the LHO takes back the call he made over the first one", (MAY_WITHDRAW,), (withdraw_later_call,), ruling=True),
         Rule("withdraw", "auction.calling", None, "21B2", "l'adversaire de gauche change sa déclaration suivante",
              "the LHO changes his later call", (MAY_CHANGE,), (change_later_call,), ruling=True),
+        Rule("withdraw", "auction", None, "25A6", "rien à reprendre (25A6)", "nothing to take back (25A6)",
+             (NOTHING_25A6[0],), (NOTHING_25A6[1],)),
+        Rule("withdraw", "auction", None, "21B2", "rien à changer (21B2)", "nothing to change (21B2)",
+             (NOTHING_21B2[0],), (NOTHING_21B2[1],)),
         Rule("call_stands", "auction", None, "25A6", "un autre joueur a déclaré : l'adversaire de gauche ne peut plus reprendre",
              "another player called: the LHO may no longer take back", (_window_closes("25A6"),), (take_back_window_closes,)),
         Rule("call_stands", "auction", None, "21B2", "un autre joueur a déclaré : l'adversaire de gauche ne peut plus changer",

@@ -30,7 +30,7 @@ from fsm.laws import parties
 from fsm.laws.acceptance import by_offender_lho, then_his_call
 from fsm.laws.classify import KIND_GUARDS, CallKind, Classification, entry_of, hold_irregular_call, is_legal
 from fsm.laws.normal import record_call, stand
-from fsm.laws.withdrawn import bar, bar_side, not_comparable, restrict, review, ui
+from fsm.laws.withdrawn import bar, bar_side, not_comparable, restrict, review, ui, ui_to_offenders
 from fsm.records import PASS_NEXT_TURN, PASS_REST, REPEAT_CALL, Irregularity, Pending
 from fsm.spec import Guard, LawModule, Not, Option, Rule, StateSpec, action, guard
 
@@ -182,7 +182,7 @@ def apply_36A(table: Table, event: Event) -> None:
     if entry is None:
         return
     for e in table.auction.cancel_from(entry, "36A"):
-        ui(table, e, (e.seat.partner,))
+        ui_to_offenders(table, e, entry.seat)
     table.opening_lead = None
 
 
@@ -225,7 +225,7 @@ def apply_37B(table: Table, event: Event) -> None:
 def _rectify_38(table: Table, entry: Entry, lho_called: bool) -> None:
     offender = entry.seat
     for e in table.auction.cancel_from(entry, "38B"):
-        ui(table, e, (e.seat.partner,))
+        ui_to_offenders(table, e, offender)
     table.opening_lead = None
     if table.auction.turn() is offender:
         stand(table, Entry(offender, PASS, STANDING, law="38C"))

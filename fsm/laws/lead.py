@@ -97,6 +97,12 @@ def by_leader_partner_or_declarer(table: Table, event: Event) -> bool:
     return event.seat in parties.leader_partner_and_declarer(table)
 
 
+@guard("par le mort présumé", "by the presumed dummy")
+def by_presumed_dummy(table: Table, event: Event) -> bool:
+    declarer = _presumed_declarer(table)
+    return declarer is not None and event.seat is declarer.partner
+
+
 @guard("par le déclarant présumé", "by the presumed declarer")
 def by_presumed_declarer(table: Table, event: Event) -> bool:
     return event.seat is _presumed_declarer(table)
@@ -182,6 +188,15 @@ ALLOWED = Not(lead_forbidden, "entame permise", "a lead allowed")
 def refuse_lead(table: Table, event: Event) -> None:
     law, fr, en = lead_refusal(table, event)  # type: ignore[misc]
     raise IllegalEvent(fr, en, law=law)
+
+
+@action("le mort présumé ne peut pas le demander (41B)", "the presumed dummy may not ask (41B)")
+def refuse_dummy_request(table: Table, event: Event) -> None:
+    raise IllegalEvent(
+        "le mort présumé ne peut demander ni rappel ni explication",
+        "the presumed dummy may ask for neither a review nor an explanation",
+        law="41B",
+    )
 
 
 def _play_begins(table: Table) -> None:
@@ -370,6 +385,10 @@ MODULE = LawModule(
              (by_leader_partner_or_declarer,), outcome=NOTED),
         Rule("explain", "clarification", None, "41B", "explications (41B, 20F2)", "explanations (41B, 20F2)",
              (by_leader_partner_or_declarer,), outcome=NOTED),
+        Rule("review", "clarification", None, "41B", "le mort présumé : refusé", "the presumed dummy: refused",
+             (by_presumed_dummy,), (refuse_dummy_request,)),
+        Rule("explain", "clarification", None, "41B", "le mort présumé : refusé", "the presumed dummy: refused",
+             (by_presumed_dummy,), (refuse_dummy_request,)),
         Rule("review", "clarification", None, "20C1", "l'entameur, avant d'entamer (20C1)",
              "the opening leader, before leading (20C1)", (by_leader, before_the_lead), outcome=NOTED),
         Rule("explain", "clarification", None, "20F2", "l'entameur, à son tour de jouer (20F2)",

@@ -29,7 +29,7 @@ from fsm.laws import parties
 from fsm.laws.acceptance import acceptance_rules, by_offender_lho, director_present, note_director, then_his_call
 from fsm.laws.classify import KIND_GUARDS, CallKind, entry_of, hold_irregular_call
 from fsm.laws.normal import a_player_deprived, auction_completed, record_call, stand
-from fsm.laws.withdrawn import CARRIES, bar, judged, restrict, review, ui
+from fsm.laws.withdrawn import CARRIES, bar, judged, restrict, review, ui, ui_to_offenders
 from fsm.records import PASS_NEXT_TURN, REPEAT_CALL, Deferred, Irregularity
 from fsm.spec import Action, Guard, LawModule, Not, Option, Rule, StateSpec, action, guard, holder
 
@@ -194,6 +194,10 @@ def _settle(table: Table, deferred: Deferred, comparable: bool) -> None:
     """Comparable: nothing more, the Director may review (23C). Not comparable: partner passes once, 26B, 72C."""
     if comparable:
         review(table, "23C")
+        if deferred.law in ("31A2", "32A2"):  # 23B: partner has not called since, 16C2 does not apply
+            table.unauthorized_information = [
+                u for u in table.unauthorized_information if u.source != deferred.original
+            ]
         return
     bar(table, deferred.offender.partner, PASS_NEXT_TURN, JUDGED_LAWS[deferred.law][1])
     restrict(table, deferred.offender, deferred.original)
@@ -264,9 +268,7 @@ def cancel_passes_17D3(table: Table, event: Event) -> None:
     assert first is not None
     offender = passes[first].seat
     for entry in passes[first:]:
-        table.auction.set_status(entry, CANCELLED, "17D3")
-        told = tuple(s for s in (offender, offender.partner) if s is not entry.seat)
-        ui(table, entry, told)
+        ui_to_offenders(table, table.auction.set_status(entry, CANCELLED, "17D3"), offender)
 
 
 @holder(
@@ -319,11 +321,11 @@ def _judged_rules() -> list[Rule]:
         fam = FAMILY_GUARDS[family]
         rules += [
             Rule("call", "auction.calling", None, yes, "déclaration du fautif, comparable", "the offender's call, comparable",
-                 (JUDGED_CALL, fam, CARRIES[True]), (record_judged_call,), ruling=True, cites=("23C",)),
+                 (JUDGED_CALL, fam, CARRIES[True]), (record_judged_call,), ruling=True, cites=("23B", "23C")),
             Rule("call", "auction.calling", None, no, "déclaration du fautif, non comparable", "the offender's call, not comparable",
                  (JUDGED_CALL, fam, CARRIES[False]), (record_judged_call,), ruling=True, cites=("26B", "72C")),
             Rule("judge", RULING, "auction.calling", yes, "comparable", "comparable",
-                 (fam, judged("comparable", True)), (SETTLE_COMPARABLE,), ruling=True, cites=("23A", "23C")),
+                 (fam, judged("comparable", True)), (SETTLE_COMPARABLE,), ruling=True, cites=("23A", "23B", "23C")),
             Rule("judge", RULING, "auction.calling", no, "non comparable", "not comparable",
                  (fam, judged("comparable", False)), (SETTLE_NOT_COMPARABLE,), ruling=True, cites=("23A", "26B", "72C")),
         ]  # fmt: skip

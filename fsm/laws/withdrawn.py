@@ -25,6 +25,12 @@ def ui(table: Table, entry: Entry | str, for_seats: tuple[Seat, ...] | list[Seat
     table.unauthorized_information.append(UnauthorizedInformation(source, tuple(for_seats), law))
 
 
+def ui_to_offenders(table: Table, entry: Entry, offender: Seat, law: str = "16C") -> None:
+    """16C: a cancelled call is authorized information for the non-offending side and unauthorized
+    for the offending side, whoever made it (a player's own call is no news to him)."""
+    ui(table, entry, tuple(s for s in (offender, offender.partner) if s is not entry.seat), law)
+
+
 def restrict(table: Table, offender: Seat, source: Entry | str, law: str = "26B") -> None:
     """26B: the offender's partner may be prohibited one suit at his first turn to lead."""
     token = source if isinstance(source, str) else source.token()

@@ -1,0 +1,88 @@
+"""The machine is checked when built: broken tables are refused with a message naming the rule."""
+
+import pytest
+
+from fsm.errors import SpecError
+from fsm.machine import Engine, default_engine
+from fsm.spec import REGISTRY, Option, Rule, StateSpec, guard
+
+BASE = default_engine()
+STATES = list(BASE.states.values())
+RULES = list(BASE.rules)
+TAKE = Rule("call", "auction.calling", None, "17C", "x", "x")
+
+
+def build(states=None, rules=None, options=None):
+    return Engine(STATES if states is None else states, RULES if rules is None else rules,
+                  BASE.options if options is None else options)  # fmt: skip
+
+
+def refused(**tables) -> str:
+    with pytest.raises(SpecError) as err:
+        build(**tables)
+    return err.value.message_en
+
+
+def test_the_law_modules_tables_are_valid():
+    build()
+
+
+@pytest.mark.parametrize(("rule", "words"), [
+    (Rule("call", "auction.nowhere", None, "17C", "x", "x"), "unknown state 'auction.nowhere'"),
+    (Rule("call", "auction.calling", "auction.elsewhere", "17C", "x", "x"), "unknown state 'auction.elsewhere'"),
+    (Rule("cal", "auction.calling", None, "17C", "x", "x"), "unknown event 'cal'"),
+    (Rule("call", "auction.calling", None, "Law 17", "x", "x"), "unreadable law 'Law 17'"),
+    (Rule("call", "auction.calling", None, "17C", "", "x"), "missing label"),
+    (Rule("call", "auction.calling", None, "17C", "x", "x", (lambda t, e: True,)), "guard '<lambda>' is not registered"),
+    (Rule("call", "auction.calling", None, "17C", "x", "x", (), (print,)), "action 'print' is not registered"),
+])  # fmt: skip
+def test_a_broken_rule_is_named(rule, words):
+    message = refused(rules=[*RULES, rule])
+    assert words in message
+    assert f"rule '{rule.event} {rule.source}" in message
+
+
+def test_an_option_of_an_unknown_state_or_event_or_holder():
+    assert "options of an unknown state 'auction.limbo'" in refused(options={**BASE.options, "auction.limbo": []})
+    bad = {**BASE.options, "auction.calling": [Option("shout", None, "17C", "x", "x")]}
+    assert "unknown event 'shout'" in refused(options=bad)
+    bad = {**BASE.options, "auction.calling": [Option("call", lambda t: [], "17C", "x", "x")]}
+    assert "holder '<lambda>' is not registered" in refused(options=bad)
+
+
+def test_an_unreachable_state():
+    lost = StateSpec("auction.limbo", "17", "Limbes", "Limbo")
+    assert "state 'auction.limbo' cannot be reached" in refused(states=[*STATES, lost])
+
+
+def test_a_waiting_state_with_no_way_out():
+    trap = StateSpec("auction.trap", "17", "Piège", "Trap", waiting=True)
+    into = Rule(
+        "review", "auction.calling", "auction.trap", "20B", "x", "x", (REGISTRY.get("own_turn_not_barred", "guard"),)
+    )
+    stays = Rule("director", "auction.trap", None, "9B1", "x", "x")
+    assert "waiting state 'auction.trap' has no way out" in refused(states=[*STATES, trap], rules=[*RULES, into, stays])
+
+
+def test_a_compound_state_needs_one_initial_child():
+    second = StateSpec("auction.other", "17", "Autre", "Other", initial=True)
+    assert "state 'auction': needs exactly one initial child" in refused(states=[*STATES, second])
+
+
+def test_every_problem_is_listed_at_once_in_both_languages():
+    with pytest.raises(SpecError) as err:
+        build(rules=[*RULES, Rule("cal", "auction.nowhere", None, "17C", "x", "x")])
+    assert len(err.value.details["problems"]) == 2
+    assert "événement « cal » inconnu" in err.value.message_fr
+
+
+def test_a_name_is_registered_once():
+    @guard("a", "a", "twice_registered_example")
+    def first(t, e):
+        return True
+
+    with pytest.raises(ValueError, match="registered twice"):
+
+        @guard("b", "b", "twice_registered_example")
+        def second(t, e):
+            return True
