@@ -1,10 +1,11 @@
 """Speed and memory of the auction machine, each against a baseline measured in the same run.
 
 Prints JSON; asserts nothing. Run with `make bench` (or `.venv/bin/python benchmarks/bench_machine.py`).
-- per-call cost of a regular 20-call auction through the machine, against the framework's floor
+- per-call cost of a regular 20-call auction through a Board, with each runner (the compiled
+  dispatch and the transitions machine), against the framework's floor
   (a bare transitions Machine, one state, one self-transition) and a pure-Python floor
   (a minimal dict-based legality check written for the purpose);
-- import and build time; memory per board;
+- import and build time (the engine: validated tables and the compiled dispatch); memory per board;
 - 10,000 boards created one after another: first thousand against last thousand.
 """
 
@@ -43,12 +44,12 @@ AUCTION = [
 assert len(AUCTION) == 20
 
 
-def per_call_fsm(repeat: int) -> float:
+def per_call_fsm(repeat: int, runner: str = "compiled") -> float:
     from fsm import Board
 
     times = []
     for _ in range(repeat):
-        board = Board(dealer="N")
+        board = Board(dealer="N", runner=runner)
         t = time.perf_counter()
         for call in AUCTION:
             board.call(board.auction.turn(), call)
@@ -110,7 +111,7 @@ def per_call_dict_floor(repeat: int) -> float:
 def import_and_build() -> dict[str, float]:
     code = (
         "import time; t=time.perf_counter(); import fsm; t1=time.perf_counter();"
-        "from fsm.machine import machine; machine(); t2=time.perf_counter();"
+        "from fsm.machine import default_engine; default_engine(); t2=time.perf_counter();"
         "import transitions; print((t1-t)*1e3, (t2-t1)*1e3)"
     )
     runs = [
@@ -187,12 +188,14 @@ def creation_scaling(total: int = 10_000) -> dict[str, float]:
 def main() -> None:
     repeat = 200
     fsm_us = per_call_fsm(repeat)
+    transitions_us = per_call_fsm(repeat, "transitions")
     bare_us = per_call_bare_transitions(repeat)
     floor_us = per_call_dict_floor(repeat)
     result = {
         "python": sys.version.split()[0],
         "per_call_us": {
-            "fsm_machine": round(fsm_us, 2),
+            "fsm_board_compiled": round(fsm_us, 2),
+            "fsm_board_transitions_runner": round(transitions_us, 2),
             "baseline_bare_transitions": round(bare_us, 2),
             "baseline_dict_legality": round(floor_us, 3),
             "fsm_over_bare_transitions": round(fsm_us / bare_us, 1),

@@ -227,16 +227,19 @@ def _event_method(spec: EventSpec) -> Any:
         default = inspect.Parameter.empty if arg.required else None
         params.append(inspect.Parameter(arg.name, kind, default=default))
     params.append(inspect.Parameter("lang", inspect.Parameter.KEYWORD_ONLY, default=None))
-    signature = inspect.Signature(params)
+    positional = () if spec.one_of else tuple(a.name for a in spec.args)
 
-    def method(self: Board, *args: Any, **kwargs: Any) -> list[Step]:
-        bound = signature.bind(self, *args, **kwargs)
-        lang = bound.arguments.pop("lang", None)
-        bound.arguments.pop("self")
-        return self.apply(spec.name, {k: v for k, v in bound.arguments.items() if v is not None}, lang)
+    def method(self: Board, *args: Any, lang: Lang | None = None, **kwargs: Any) -> list[Step]:
+        if len(args) > len(positional):
+            raise TypeError(f"{spec.name}() takes {len(positional)} positional arguments")
+        for name, value in zip(positional, args, strict=False):
+            if name in kwargs:
+                raise TypeError(f"{spec.name}() got two values for '{name}'")
+            kwargs[name] = value
+        return self.apply(spec.name, {k: v for k, v in kwargs.items() if v is not None}, lang)
 
     method.__name__ = method.__qualname__ = spec.name
-    method.__signature__ = signature  # type: ignore[attr-defined]
+    method.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     method.__doc__ = f"The ``{spec.name}`` event: {spec.meaning}"
     return method
 

@@ -29,9 +29,6 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from transitions import MachineError
-from transitions.extensions.nesting import HierarchicalMachine, NestedState
-
 from fsm.errors import IllegalEvent
 from fsm.events import EVENTS, Event, internal
 from fsm.laws import changes, director, exposed, inadmissible, insufficient, lead, normal, rotation
@@ -58,14 +55,6 @@ def ancestry(state: str) -> list[str]:
     return [".".join(parts[:i]) for i in range(len(parts), 0, -1)]
 
 
-class _DottedState(NestedState):
-    separator = "."
-
-
-class _Machine(HierarchicalMachine):  # type: ignore[misc]
-    state_cls = _DottedState
-
-
 class Engine:
     """A validated machine: its states, rules and options, the compiled dispatch table, and the
     ``transitions`` machine of record (built when first needed)."""
@@ -83,7 +72,7 @@ class Engine:
                 found = tuple(r for n in ancestry(state) for r in self.rules if r.source == n and r.event == name)
                 if found:
                     self._candidates[state, name] = found
-        self._machine: HierarchicalMachine | None = None
+        self._machine: Any = None
         self._lock = threading.Lock()
 
     def _enter(self, state: str) -> str:
@@ -99,15 +88,24 @@ class Engine:
         return self._candidates.get((state, event), ())
 
     @property
-    def machine(self) -> HierarchicalMachine:
+    def machine(self) -> Any:
         """The ``transitions`` machine of record, built from the same rules."""
         with self._lock:
             if self._machine is None:
                 self._machine = self._build_machine()
             return self._machine
 
-    def _build_machine(self) -> HierarchicalMachine:
-        m = _Machine(
+    def _build_machine(self) -> Any:
+        # transitions is imported only here: the compiled runner, the default, does without it.
+        from transitions.extensions.nesting import HierarchicalMachine, NestedState
+
+        class DottedState(NestedState):  # type: ignore[misc]
+            separator = "."
+
+        class Machine(HierarchicalMachine):  # type: ignore[misc]
+            state_cls = DottedState
+
+        m = Machine(
             model=None, states=_tree(list(self.states.values())), initial="auction",
             auto_transitions=False, send_event=True, ignore_invalid_triggers=False,
         )  # fmt: skip
@@ -125,7 +123,10 @@ class Engine:
         """Offer one event; the rule that fired, or None when no rule takes it."""
         if runner == "compiled":
             for rule in self._candidates.get((table.state, event.name), ()):
-                if all(g(table, event) for g in rule.guards):
+                for g in rule.guards:
+                    if not g(table, event):
+                        break
+                else:
                     if rule.dest is not None:
                         table.state = self.leaf[rule.dest]
                     try:
@@ -138,6 +139,8 @@ class Engine:
             return None
         if (table.state, event.name) not in self._candidates:
             return None
+        from transitions import MachineError
+
         fired: list[Rule] = []
         machine = self.machine
         with self._lock:  # the transitions machine keeps per-trigger state of its own

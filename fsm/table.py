@@ -7,7 +7,7 @@ saves the whole board, and restoring it undoes a refused event.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING
 
 from fsm.auction import Auction, Entry
@@ -66,12 +66,11 @@ class Table:
         self.auction = Auction(self.dealer)
 
     def copy(self) -> Table:
-        """A copy that shares nothing mutable with this one (records are frozen)."""
-        out = replace(self)
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if isinstance(value, list):
-                setattr(out, f.name, list(value))
+        """A copy that shares nothing mutable with this one (records are frozen, lists are copied)."""
+        out = object.__new__(Table)
+        for name in _FIELDS:
+            value = getattr(self, name)
+            setattr(out, name, list(value) if type(value) is list else value)
         out.auction = self.auction.copy()
         return out
 
@@ -127,3 +126,6 @@ class Table:
         if p in ("clarification", "lead_out_of_turn"):
             return self.opening_leader()
         return None
+
+
+_FIELDS = tuple(f.name for f in fields(Table))
