@@ -11,7 +11,7 @@ import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import graphviz
 
@@ -19,7 +19,16 @@ from fsm.machine import modules, rules, states
 from fsm.spec import LawModule, Rule, wording
 
 if TYPE_CHECKING:
-    from fsm.board import Board
+    from fsm.records import Step
+
+
+class BoardPath(Protocol):
+    """What a board's path needs: the steps fired, where the board started and where it is."""
+
+    trace: list[Step]
+    cards_in_board: bool
+    state: str
+
 
 LAW = {"fr": "Loi", "en": "Law"}
 START = "__start__"
@@ -140,7 +149,7 @@ def whole_machine(lang: str = "fr") -> graphviz.Digraph:
     return to_dot(model(lang))
 
 
-def board_path(board: Board, lang: str = "fr") -> graphviz.Digraph:
+def board_path(board: BoardPath, lang: str = "fr") -> graphviz.Digraph:
     """The machine with this board's path: steps numbered in order, the current state marked."""
     visited: dict[str, int] = {_leaf("auction") if not board.cards_in_board else "board": 0}
     taken: dict[str, list[int]] = {}

@@ -17,7 +17,7 @@ from fsm.errors import InputError
 
 if TYPE_CHECKING:
     from fsm.auction import Entry
-    from fsm.laws.classify import Classification
+    from fsm.records import Classification
 
 
 @dataclass(frozen=True)

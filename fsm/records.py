@@ -8,13 +8,56 @@ All records are frozen: a board's data is changed by replacing them, so that it 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from enum import Enum
+from typing import Any
 
-from fsm.auction import Entry
+from fsm.auction import Entry, Relation
 from fsm.calls import Card, Seat, Strain
 
-if TYPE_CHECKING:
-    from fsm.laws.classify import Classification
+
+class CallKind(Enum):
+    """The kinds of call, each with the law that governs it and its French and English name."""
+
+    REGULAR = ("17C", "déclaration régulière", "regular call")
+    JUDGED = (
+        "23A",
+        "déclaration du fautif à juger comparable ou non",
+        "offender's call to be judged comparable or not",
+    )
+    DEEMED_PASS = (
+        "28A",
+        "au tour d'un joueur tenu de passer : son passe est présumé",
+        "at a barred player's turn: his pass is deemed made",
+    )
+    BID_ABOVE_SEVEN = ("38", "enchère au-delà de sept", "bid above seven")
+    INADMISSIBLE = ("36", "contre ou surcontre inadmissible", "inadmissible double or redouble")
+    CHANGE = ("25", "changement de déclaration", "change of call")
+    PASS_OUT_OF_ROTATION = ("30", "passe hors tour", "pass out of rotation")
+    BID_OUT_OF_ROTATION = ("31", "enchère hors tour", "bid out of rotation")
+    DOUBLE_OUT_OF_ROTATION = ("32", "contre ou surcontre hors tour", "double or redouble out of rotation")
+    BY_BARRED_PLAYER = ("37", "déclaration d'un joueur tenu de passer", "call by a player required to pass")
+    INSUFFICIENT = ("27", "enchère insuffisante", "insufficient bid")
+    AFTER_FINAL_PASS = ("39", "déclaration après le passe final", "call after the final pass")
+
+    @property
+    def law(self) -> str:
+        return self.value[0]
+
+    @property
+    def fr(self) -> str:
+        return self.value[1]
+
+    @property
+    def en(self) -> str:
+        return self.value[2]
+
+
+@dataclass(frozen=True, slots=True)
+class Classification:
+    kind: CallKind
+    turn: Seat  # T: whose turn it was
+    relation: Relation
+
 
 PASS_NEXT_TURN = "pass_next_turn"
 PASS_REST = "pass_rest"

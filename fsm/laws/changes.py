@@ -21,8 +21,9 @@ from fsm.errors import IllegalEvent
 from fsm.events import Event, call_event
 from fsm.laws import parties
 from fsm.laws.acceptance import by_offender_lho, note_director, then_his_call
-from fsm.laws.classify import KIND_GUARDS, CallKind, Classification, hold_irregular_call
+from fsm.laws.classify import KIND_GUARDS, hold_irregular_call
 from fsm.laws.withdrawn import judged, restrict, ui
+from fsm.records import CallKind, Classification
 from fsm.spec import LawModule, Option, Rule, StateSpec, action, guard, holder
 
 if TYPE_CHECKING:

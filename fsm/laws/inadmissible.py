@@ -28,10 +28,10 @@ from fsm.calls import PASS
 from fsm.errors import IllegalEvent
 from fsm.laws import parties
 from fsm.laws.acceptance import by_offender_lho, then_his_call
-from fsm.laws.classify import KIND_GUARDS, CallKind, Classification, entry_of, hold_irregular_call, is_legal
+from fsm.laws.classify import KIND_GUARDS, entry_of, hold_irregular_call, is_legal
 from fsm.laws.normal import record_call, stand
 from fsm.laws.withdrawn import bar, bar_side, not_comparable, restrict, review, ui, ui_to_offenders
-from fsm.records import PASS_NEXT_TURN, PASS_REST, REPEAT_CALL, Irregularity, Pending
+from fsm.records import PASS_NEXT_TURN, PASS_REST, REPEAT_CALL, CallKind, Classification, Irregularity, Pending
 from fsm.spec import Guard, LawModule, Not, Option, Rule, StateSpec, action, guard
 
 if TYPE_CHECKING:

@@ -23,10 +23,10 @@ from fsm.errors import IllegalEvent
 from fsm.events import call_event
 from fsm.laws import parties
 from fsm.laws.acceptance import acceptance_rules, by_offender, by_offender_lho, director_present, note_director
-from fsm.laws.classify import KIND_GUARDS, CallKind, entry_of, hold_irregular_call, is_legal
+from fsm.laws.classify import KIND_GUARDS, entry_of, hold_irregular_call, is_legal
 from fsm.laws.normal import stand
 from fsm.laws.withdrawn import CARRIES, bar, judged, restrict, review, ui
-from fsm.records import PASS_REST, Irregularity
+from fsm.records import PASS_REST, CallKind, Irregularity
 from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, all_of, guard
 
 if TYPE_CHECKING:

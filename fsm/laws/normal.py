@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from fsm.auction import STANDING, Entry
 from fsm.events import internal
 from fsm.laws import parties
-from fsm.laws.classify import KIND_GUARDS, CallKind, entry_of
-from fsm.records import PASS_NEXT_TURN, REPEAT_CALL
+from fsm.laws.classify import KIND_GUARDS, entry_of
+from fsm.records import PASS_NEXT_TURN, REPEAT_CALL, CallKind
 from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, guard
 
 if TYPE_CHECKING:

@@ -27,10 +27,10 @@ from fsm.auction import CANCELLED, STANDING, Entry, Relation
 from fsm.calls import PASS, Seat
 from fsm.laws import parties
 from fsm.laws.acceptance import acceptance_rules, by_offender_lho, director_present, note_director, then_his_call
-from fsm.laws.classify import KIND_GUARDS, CallKind, entry_of, hold_irregular_call
+from fsm.laws.classify import KIND_GUARDS, entry_of, hold_irregular_call
 from fsm.laws.normal import a_player_deprived, auction_completed, record_call, stand
 from fsm.laws.withdrawn import CARRIES, bar, judged, restrict, review, ui, ui_to_offenders
-from fsm.records import PASS_NEXT_TURN, REPEAT_CALL, Deferred, Irregularity
+from fsm.records import PASS_NEXT_TURN, REPEAT_CALL, CallKind, Deferred, Irregularity
 from fsm.spec import Action, Guard, LawModule, Not, Option, Rule, StateSpec, action, guard, holder
 
 if TYPE_CHECKING:

@@ -5,8 +5,8 @@ import pytest
 from fsm import Board
 from fsm.auction import Relation, relation
 from fsm.calls import Seat, parse_call
-from fsm.laws.classify import CallKind, classify
-from fsm.records import PASS_REST, Obligation
+from fsm.laws.classify import classify
+from fsm.records import PASS_REST, CallKind, Obligation
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 
