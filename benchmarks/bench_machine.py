@@ -6,7 +6,8 @@ Prints JSON; asserts nothing. Run with `make bench` (or `.venv/bin/python benchm
   (a bare transitions Machine, one state, one self-transition) and a pure-Python floor
   (a minimal dict-based legality check written for the purpose);
 - import and build time (the engine: validated tables and the compiled dispatch); memory per board;
-- 10,000 boards created one after another: first thousand against last thousand.
+- 10,000 boards created one after another: first thousand against last thousand;
+- one board of 1,000 and of 50,000 events: the cost of an event, and of replaying one.
 """
 
 from __future__ import annotations
@@ -185,6 +186,38 @@ def creation_scaling(total: int = 10_000) -> dict[str, float]:
     return {"first_1000_ms": first, "last_1000_ms": last, "last_over_first": last / first}
 
 
+def long_board(sizes: tuple[int, ...] = (1_000, 50_000)) -> dict[str, float]:
+    """Cost per event as a board's history grows: an event must cost the same at 50,000 as at 1,000.
+
+    The events are those a long board can repeat: a review of the auction at one's turn, and the
+    Director called while nothing awaits him; the board is mid-auction, with an irregularity ruled.
+    """
+    from fsm import Board
+
+    out = {}
+    for size in sizes:
+        board = Board()
+        board.calls("1H Pass")
+        board.call("W", "2C")  # a bid out of rotation, accepted: the board has a ruling to carry
+        board.accept("N")
+        seat = board.auction.turn()
+        stamps = []
+        for i in range(size):
+            t = time.perf_counter()
+            if i % 2:
+                board.director()
+            else:
+                board.review(seat)
+            stamps.append(time.perf_counter() - t)
+        out[f"us_per_event_at_{size}"] = statistics.median(stamps[-500:]) * 1e6
+        t = time.perf_counter()
+        Board.replay(board.record())
+        out[f"replay_us_per_event_at_{size}"] = (time.perf_counter() - t) / size * 1e6
+    first, last = sizes[0], sizes[-1]
+    out["last_over_first"] = out[f"us_per_event_at_{last}"] / out[f"us_per_event_at_{first}"]
+    return out
+
+
 def main() -> None:
     repeat = 200
     fsm_us = per_call_fsm(repeat)
@@ -203,6 +236,7 @@ def main() -> None:
         "startup": {k: round(v, 2) for k, v in import_and_build().items()},
         "memory": {k: round(v) for k, v in memory_per_board().items()},
         "create_10000_boards": {k: round(v, 3) for k, v in creation_scaling().items()},
+        "long_board": {k: round(v, 2) for k, v in long_board().items()},
     }
     print(json.dumps(result, indent=2))
 

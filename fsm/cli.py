@@ -1,8 +1,14 @@
-"""``python -m fsm run|diagram|demo``: the command line. It knows no law; it calls the package."""
+"""``python -m fsm ...``: the command line. It knows no law; it calls the package.
+
+Exit codes, for every command: 0 done; 1 ``run``: a scenario failed; 2 the input cannot be used
+(a path missing or unreadable, a malformed file, contradictory options, Graphviz missing for a
+rendering); 3 an internal error (``check``).
+"""
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -13,13 +19,13 @@ def _run(args: argparse.Namespace) -> int:
     from fsm.scenario import corpus_files, iter_files, load, run
 
     paths = args.files or corpus_files()
-    passed = failed = 0
+    passed = failed = unreadable = 0
     for path in iter_files(paths):
         try:
             scenarios = load(path)
         except FsmError as err:
-            print(f"ERROR {path}: {err}")
-            failed += 1
+            print(f"ERROR {err}")
+            unreadable += 1
             continue
         for s in scenarios:
             result = run(s)
@@ -30,20 +36,23 @@ def _run(args: argparse.Namespace) -> int:
             else:
                 failed += 1
                 print(result.line())
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    print(f"{passed} passed, {failed} failed" + (f", {unreadable} unreadable" if unreadable else ""))
+    return 2 if unreadable else 1 if failed else 0
 
 
 def _diagram(args: argparse.Namespace) -> int:
     from fsm import diagrams
     from fsm.scenario import find, play
 
-    if args.scenario:
-        if not args.id:
-            print("--scenario demande --id / --scenario needs --id", file=sys.stderr)
+    if args.scenario or args.id:
+        if not (args.scenario and args.id):
+            print("--scenario et --id vont ensemble / --scenario and --id go together", file=sys.stderr)
+            return 2
+        if args.view:
+            print("--view ou --scenario, pas les deux / --view or --scenario, not both", file=sys.stderr)
             return 2
         graph = diagrams.board_path(play(find(args.id, [args.scenario])), args.lang)
-        default = f"{args.id}.{args.lang}"
+        default = f"{safe_name(args.id)}.{args.lang}"
     elif args.view:
         if args.view not in diagrams.VIEWS:
             print(f"vue inconnue / unknown view: {args.view} ({', '.join(diagrams.VIEWS)})", file=sys.stderr)
@@ -56,12 +65,18 @@ def _diagram(args: argparse.Namespace) -> int:
     out = Path(args.out or f"out/{default}")
     out.parent.mkdir(parents=True, exist_ok=True)
     if args.format == "dot":
-        path = out.with_suffix(".dot")
+        path = out.with_name(out.name + ".dot")
         path.write_text(graph.source, encoding="utf-8")
     else:
-        path = Path(graph.render(out.with_suffix(""), format=args.format, cleanup=True))
+        path = Path(graph.render(out, format=args.format, cleanup=True))
     print(path)
     return 0
+
+
+def safe_name(text: str) -> str:
+    """A file name made from an id: no folder, no parent, nothing hidden."""
+    name = re.sub(r"[^A-Za-z0-9._-]+|\.{2,}", "_", text).strip("._")
+    return name or "_"
 
 
 def _export(args: argparse.Namespace) -> int:
@@ -87,6 +102,12 @@ def _diagrams(args: argparse.Namespace) -> int:
     for path in write_all(args.out, render=not args.dot_only):
         print(path)
     return 0
+
+
+GRAPHVIZ_MISSING = (
+    "Graphviz « dot » est introuvable : apt-get install graphviz, ou --format dot / --dot-only ; "
+    "Graphviz 'dot' not found: apt-get install graphviz, or --format dot / --dot-only"
+)
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -165,9 +186,8 @@ def _demo(args: argparse.Namespace) -> int:
     _, lines, path = narrate(args.out, args.lang)
     print("\n".join(lines))
     print()
-    print(
-        ("Diagramme de la donne : " if args.lang == "fr" else "Board diagram: ") + str(path.resolve() if path else path)
-    )
+    if path is not None:
+        print(("Diagramme de la donne : " if args.lang == "fr" else "Board diagram: ") + str(path.resolve()))
     return 0
 
 
@@ -224,11 +244,8 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.close()
         return 0
     except Exception as err:  # the contract is: never a traceback
-        if args.command == "diagram" and type(err).__name__ == "ExecutableNotFound":
-            print(
-                "Graphviz « dot » est introuvable : apt-get install graphviz / Graphviz 'dot' not found: apt-get install graphviz",
-                file=sys.stderr,
-            )
+        if type(err).__name__ == "ExecutableNotFound":
+            print(GRAPHVIZ_MISSING, file=sys.stderr)
             return 2
         raise
 

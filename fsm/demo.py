@@ -8,6 +8,11 @@ from typing import Any
 from fsm.board import Board
 from fsm.text import auction_grid, describe_event, describe_options, describe_step, seat_name
 
+GRAPHVIZ_HINT = (
+    "Graphviz « dot » est introuvable : le diagramme reste en DOT (apt-get install graphviz) / "
+    "Graphviz 'dot' not found: the diagram stays as DOT (apt-get install graphviz)"
+)
+
 # Dealer North. South's 1♦ is insufficient; West, his LHO, accepts it by calling (27A1).
 # East named hearts first for his side, so East declares 4♥ (22A); South leads face down (41A).
 DEMO_EVENTS: list[dict[str, Any]] = [
@@ -64,5 +69,14 @@ def narrate(out_dir: str | Path = "out", lang: str = "fr", render: bool = True) 
     if render:
         out = Path(out_dir)
         out.mkdir(parents=True, exist_ok=True)
-        path = Path(board.diagram(lang).render(out / "demo", format="svg", cleanup=True))
+        graph = board.diagram(lang)
+        dot = out / "demo.dot"
+        dot.write_text(graph.source, encoding="utf-8")
+        path = dot
+        try:
+            path = Path(graph.render(out / "demo", format="svg", cleanup=True))
+        except Exception as err:  # graphviz.ExecutableNotFound: narrate anyway, the DOT is written
+            if type(err).__name__ != "ExecutableNotFound":
+                raise
+            lines += ["", GRAPHVIZ_HINT]
     return board, lines, path

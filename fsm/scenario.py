@@ -62,22 +62,94 @@ class Result:
 
 # --- loading -----------------------------------------------------------------------
 def _fail(file: str, scenario: str | None, key: str, fr: str, en: str) -> ScenarioError:
-    where = f"{file}" + (f", scénario « {scenario} »" if scenario else "") + f", clé « {key} »"
-    where_en = f"{file}" + (f", scenario '{scenario}'" if scenario else "") + f", key '{key}'"
+    place = key != "-" and not key.startswith("ligne") and not key.startswith("octet")
+    where = f"{file}" + (f", scénario « {scenario} »" if scenario else "") + (f", clé « {key} »" if place else "")
+    where_en = f"{file}" + (f", scenario '{scenario}'" if scenario else "") + (f", key '{key}'" if place else "")
+    if not place and key != "-":  # a line and column, or a byte: where in the file
+        where += f", {key}"
+        where_en += ", " + key.replace("ligne", "line").replace("colonne", "column").replace("octet", "byte")
     return ScenarioError(f"{where} : {fr}", f"{where_en}: {en}", file=file, scenario=scenario, key=key)
 
 
-def load(path: str | Path) -> list[Scenario]:
-    """Read one YAML or JSON file: one scenario, or a list under ``scenarios:``."""
-    path = Path(path)
-    file = str(path)
+MAX_BYTES = 4_000_000  # the whole shipped corpus is a few hundred kilobytes
+MAX_DEPTH = 32  # events and expectations nest five or six levels deep
+
+
+class _StrictLoader(yaml.SafeLoader):
+    """YAML as the scenario format reads it: a key given twice is an error."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in seen:
+                raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+
+def _check_shape(text: str, file: str) -> None:
+    """Before anything is built: no alias (anchors are no part of the format) and a bounded depth."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_StrictLoader):
+        if isinstance(event, yaml.AliasEvent):
+            line = event.start_mark.line + 1
+            raise _fail(file, None, f"ligne {line}", "les alias YAML (*nom) ne sont pas permis",
+                        "YAML aliases (*name) are not allowed")  # fmt: skip
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                line = event.start_mark.line + 1
+                raise _fail(file, None, f"ligne {line}", f"imbrication au-delà de {MAX_DEPTH} niveaux",
+                            f"nested deeper than {MAX_DEPTH} levels")  # fmt: skip
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+
+
+def _read(path: Path, file: str) -> Any:
     try:
-        text = path.read_text(encoding="utf-8")
-        data = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
+        if not path.is_file():
+            what = ("un dossier", "a folder") if path.is_dir() else ("introuvable ou spécial", "missing or not a file")
+            raise _fail(file, None, "-", f"pas un fichier : {what[0]}", f"not a file: {what[1]}")
+        if path.stat().st_size > MAX_BYTES:
+            raise _fail(file, None, "-", f"plus de {MAX_BYTES} octets", f"larger than {MAX_BYTES} bytes")
+        raw = path.read_bytes()
     except OSError as err:
         raise _fail(file, None, "-", f"illisible ({err.strerror})", f"unreadable ({err.strerror})") from None
-    except (yaml.YAMLError, json.JSONDecodeError) as err:
-        raise _fail(file, None, "-", f"YAML/JSON invalide : {err}", f"invalid YAML/JSON: {err}") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise _fail(
+            file, None, f"octet {err.start}", "le fichier n'est pas en UTF-8", "the file is not UTF-8"
+        ) from None
+    if path.suffix == ".json":
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as err:
+            where = f"ligne {err.lineno}, colonne {err.colno}"
+            raise _fail(file, None, where, f"JSON invalide : {err.msg}", f"invalid JSON: {err.msg}") from None
+    try:
+        _check_shape(text, file)
+        return yaml.load(text, Loader=_StrictLoader)  # noqa: S506 - a SafeLoader
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        where = f"ligne {mark.line + 1}, colonne {mark.column + 1}" if mark else "-"
+        problem = err.problem or err.context or "?"
+        raise _fail(file, None, where, f"YAML invalide : {problem}", f"invalid YAML: {problem}") from None
+    except yaml.YAMLError as err:
+        raise _fail(file, None, "-", f"YAML invalide : {err}", f"invalid YAML: {err}") from None
+
+
+def load(path: str | Path) -> list[Scenario]:
+    """Read one YAML or JSON file: one scenario, or a list under ``scenarios:``.
+
+    The file is read with limits (size, nesting depth, no YAML alias) and strict types (a text is
+    not a boolean, a key is given once); every error names the file, and the scenario and key or
+    the line and column.
+    """
+    path = Path(path)
+    file = str(path)
+    data = _read(path, file)
     if isinstance(data, dict) and "scenarios" in data:
         items = data["scenarios"]
     elif isinstance(data, list):
@@ -99,9 +171,10 @@ def _parse(file: str, index: int, item: Any) -> Scenario:
     if not isinstance(item, dict):
         raise _fail(file, f"#{index}", "-", "un scénario doit être une table", "a scenario must be a mapping")
     sid = item.get("id")
-    if not isinstance(sid, (str, int)) or sid == "":
-        raise _fail(file, f"#{index}", "id", "identifiant manquant", "missing id")
-    sid = str(sid)
+    if not isinstance(sid, str) or not sid.strip():
+        raise _fail(
+            file, f"#{index}", "id", "identifiant manquant ou qui n'est pas un texte", "missing id, or not a text"
+        )
     for key in item:
         if key not in TOP_KEYS:
             raise _fail(file, sid, str(key), "clé inconnue", "unknown key")
@@ -135,6 +208,16 @@ def _parse(file: str, index: int, item: Any) -> Scenario:
     title = item.get("title") or {}
     if isinstance(title, str):
         title = {"fr": title, "en": title}
+    if not isinstance(title, dict) or not all(isinstance(v, str) for v in title.values()):
+        raise _fail(file, sid, "title", "un texte, ou une table fr/en de textes", "a text, or a fr/en mapping of texts")
+    for key in ("dealer", "vulnerable", "source", "notes"):
+        if key in item and not isinstance(item[key], str):
+            raise _fail(file, sid, key, "doit être un texte", "must be a text")
+    if not isinstance(item.get("cards_in_board", False), bool):
+        raise _fail(file, sid, "cards_in_board", "doit valoir true ou false", "must be true or false")
+    laws = item.get("laws") or []
+    if not isinstance(laws, list) or not all(isinstance(x, (str, int)) and not isinstance(x, bool) for x in laws):
+        raise _fail(file, sid, "laws", "une liste de références de lois", "a list of law references")
     return Scenario(
         id=sid,
         file=file,
@@ -142,11 +225,11 @@ def _parse(file: str, index: int, item: Any) -> Scenario:
         dealer=str(item.get("dealer", "N")),
         vulnerable=str(item.get("vulnerable", "None")),
         settings=settings,
-        cards_in_board=bool(item.get("cards_in_board", False)),
+        cards_in_board=item.get("cards_in_board", False),
         expect=expect,
         checkpoints=checkpoints,
         title=title,
-        laws=[str(x) for x in item.get("laws") or []],
+        laws=[str(x) for x in laws],
         source=item.get("source"),
         notes=item.get("notes"),
     )
@@ -282,9 +365,16 @@ def corpus_files() -> list[Path]:
 
 
 def iter_files(paths: Iterable[str | Path]) -> Iterator[Path]:
+    """The scenario files named or found in the folders named; a path that is neither a file nor a
+    readable folder is yielded as it is, so that loading it reports it by name."""
     for p in map(Path, paths):
         if p.is_dir():
-            yield from sorted(x for x in p.rglob("*") if x.suffix in (".yaml", ".yml", ".json"))
+            try:
+                found = sorted(x for x in p.rglob("*") if x.suffix in (".yaml", ".yml", ".json"))
+            except OSError:
+                yield p
+                continue
+            yield from found
         else:
             yield p
 

@@ -24,7 +24,7 @@ def write(tmp_path, text, name="s.yaml"):
         ('events:\n  - calls: "1H"\n', "id"),
         ("scenarios:\n  - id: a\n    events: [{calls: Pass}]\n  - id: a\n    events: [{calls: Pass}]\n", "id"),
         ("id: a\nevents:\n  - rejected: {call: {seat: N, call: 1H}}\n", "events.1"),
-        ("id: a\nevents: [\n", "-"),
+        ("id: a\nevents: [\n", "ligne 3, colonne 1"),
     ],
 )
 def test_malformed_file_names_file_scenario_and_key(tmp_path, text, key):
@@ -83,8 +83,8 @@ def test_cli_run_prints_summary_and_exit_code(tmp_path, capsys):
     assert "FAIL" in out and "1 passed, 1 failed" in out
 
 
-def test_cli_run_malformed_file_is_a_failure_not_a_traceback(tmp_path, capsys):
+def test_cli_run_malformed_file_is_an_input_error_not_a_traceback(tmp_path, capsys):
     bad = write(tmp_path, "id: a\nevents: 3\n")
-    assert main(["run", str(bad)]) == 1
+    assert main(["run", str(bad)]) == 2
     out = capsys.readouterr().out
     assert "ERROR" in out and "events" in out
