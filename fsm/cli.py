@@ -12,6 +12,7 @@ import re
 import sys
 from pathlib import Path
 
+from fsm import __version__
 from fsm.errors import FsmError
 
 
@@ -195,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m fsm", description="Les annonces selon le Code 2017 / The auction under the 2017 Laws"
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("run", help="jouer des scénarios / run scenarios")

@@ -120,3 +120,14 @@ def test_no_traceback_without_graphviz(tmp_path, monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "Contrat 4H" in out and "Graphviz" in out
     assert (tmp_path / "demo" / "demo.dot").exists()
+
+
+def test_version_is_the_package_version(capsys):
+    tomllib = pytest.importorskip("tomllib")
+    from pathlib import Path
+
+    project = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.strip() == f"python -m fsm {project['project']['version']}"
