@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup graphviz demo test lint format diagrams notebooks bench clean
+.PHONY: setup graphviz demo test lint format diagrams notebooks schemas bench fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,9 @@ diagrams: setup
 
 notebooks: setup
 	$(BIN)/python notebooks/build.py
+
+schemas: setup
+	$(BIN)/python -m fsm schema --write
 
 bench: setup
 	$(BIN)/python benchmarks/bench_machine.py

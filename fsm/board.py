@@ -51,7 +51,11 @@ class Board:
             )  # fmt: skip
         self.engine = engine or default_engine()  # the machine that routes this board's events
         self.runner = runner
-        self.dealer = parse_seat(dealer)
+        try:
+            self.dealer = parse_seat(dealer)
+        except InputError as err:
+            err.details.setdefault("key", "dealer")
+            raise
         self.vulnerable = vulnerable
         self.cards_in_board = cards_in_board
         self.table = Table(

@@ -8,7 +8,6 @@ rendering); 3 an internal error (``check``).
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 
@@ -43,7 +42,7 @@ def _run(args: argparse.Namespace) -> int:
 
 def _diagram(args: argparse.Namespace) -> int:
     from fsm import diagrams
-    from fsm.scenario import find, play
+    from fsm.scenario import file_name, find, play
 
     if args.scenario or args.id:
         if not (args.scenario and args.id):
@@ -53,7 +52,7 @@ def _diagram(args: argparse.Namespace) -> int:
             print("--view ou --scenario, pas les deux / --view or --scenario, not both", file=sys.stderr)
             return 2
         graph = diagrams.board_path(play(find(args.id, [args.scenario])), args.lang)
-        default = f"{safe_name(args.id)}.{args.lang}"
+        default = f"{file_name(args.id)}.{args.lang}"
     elif args.view:
         if args.view not in diagrams.VIEWS:
             print(f"vue inconnue / unknown view: {args.view} ({', '.join(diagrams.VIEWS)})", file=sys.stderr)
@@ -74,15 +73,15 @@ def _diagram(args: argparse.Namespace) -> int:
     return 0
 
 
-def safe_name(text: str) -> str:
-    """A file name made from an id: no folder, no parent, nothing hidden."""
-    name = re.sub(r"[^A-Za-z0-9._-]+|\.{2,}", "_", text).strip("._")
-    return name or "_"
-
-
 def _export(args: argparse.Namespace) -> int:
     from fsm import export
 
+    if args.corpus:
+        from fsm.conformance import export_corpus
+
+        written = export_corpus(args.corpus)
+        print(f"{len(written) - 1} scénarios / scenarios → {args.corpus}")
+        return 0
     text = {
         "json": export.to_json,
         "scxml": lambda: export.to_scxml(lang=args.lang),
@@ -181,6 +180,41 @@ def _print_report(report, summary) -> None:  # noqa: ANN001
             print(f"    Loi / Law {law}: {what}")
 
 
+def _replay(args: argparse.Namespace) -> int:
+    import json
+
+    from fsm import oracle
+
+    if args.serve:
+        oracle.serve(sys.stdin, sys.stdout)
+        return 0
+    try:
+        text = Path(args.file).read_text(encoding="utf-8") if args.file and args.file != "-" else sys.stdin.read()
+        answers = list(oracle.replay(text))
+    except (OSError, UnicodeDecodeError, ValueError) as err:  # json.JSONDecodeError is a ValueError
+        print(f"erreur / error: {args.file or '-'}: {err}", file=sys.stderr)
+        return 2
+    for answer in answers:
+        sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
+    if not answers[0]["ok"]:
+        return 2
+    return 1 if any(not a["ok"] for a in answers[1:]) else 0
+
+
+def _schema(args: argparse.Namespace) -> int:
+    from fsm import schemas
+
+    if args.write:
+        for path in schemas.write_all():
+            print(path)
+        return 0
+    if args.name not in schemas.NAMES:
+        print(f"schéma inconnu / unknown schema: {args.name} ({', '.join(schemas.NAMES)})", file=sys.stderr)
+        return 2
+    sys.stdout.write(schemas.text(args.name))
+    return 0
+
+
 def _demo(args: argparse.Namespace) -> int:
     from fsm.demo import narrate
 
@@ -224,12 +258,25 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--format", choices=["json", "scxml", "mermaid"], default="json")
     p.add_argument("--lang", choices=["fr", "en"], default="fr")
     p.add_argument("--out", help="fichier (défaut : sortie standard) / file (default: standard output)")
+    p.add_argument("--corpus", metavar="DIR", help="le corpus de conformité en JSON / the conformance corpus as JSON")
     p.set_defaults(func=_export)
 
     p = sub.add_parser("check", help="relire des fichiers PBN / check PBN records")
     p.add_argument("paths", nargs="+", help="fichiers ou dossiers / files or folders")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_check)
+
+    p = sub.add_parser(
+        "replay", help="l'oracle : une réponse JSON par événement / the oracle: one JSON answer per event"
+    )
+    p.add_argument("file", nargs="?", help="un enregistrement JSON ou des lignes JSON (défaut : entrée standard)")
+    p.add_argument("--serve", action="store_true", help="répondre ligne à ligne / answer line by line")
+    p.set_defaults(func=_replay)
+
+    p = sub.add_parser("schema", help="un schéma JSON des formats / a JSON Schema of the formats")
+    p.add_argument("name", nargs="?", default="snapshot", help="event, record, snapshot, options, scenario, machine")
+    p.add_argument("--write", action="store_true", help="réécrire fsm/schemas/ / rewrite fsm/schemas/")
+    p.set_defaults(func=_schema)
 
     p = sub.add_parser("demo", help="raconter une donne / narrate a board")
     p.add_argument("--lang", choices=["fr", "en"], default="fr")

@@ -7,6 +7,7 @@ A scenario is a board's set-up, a list of events, and what the board must tell a
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -358,6 +359,11 @@ def play(s: Scenario) -> Board:
         if "rejected" not in entry:
             apply_event(board, entry)
     return board
+
+
+def file_name(text: str) -> str:
+    """A file name made from a scenario id: no folder, no parent, nothing hidden."""
+    return re.sub(r"[^A-Za-z0-9._-]+|\.{2,}", "_", text).strip("._") or "_"
 
 
 def corpus_files() -> list[Path]:

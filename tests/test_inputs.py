@@ -7,9 +7,9 @@ import textwrap
 
 import pytest
 
-from fsm.cli import main, safe_name
+from fsm.cli import main
 from fsm.errors import ScenarioError
-from fsm.scenario import load
+from fsm.scenario import file_name, load
 
 
 def write(tmp_path, text, name="s.yaml", raw=None):
@@ -96,7 +96,7 @@ def test_diagram_contradictory_options_are_errors(capsys):
 
 @pytest.mark.parametrize("bad", ["../../x", "/etc/passwd", "a/b\\c", "..", ".hidden", "a\x00b"])
 def test_an_id_never_leaves_the_output_folder(bad):
-    name = safe_name(bad)
+    name = file_name(bad)
     assert "/" not in name and "\\" not in name and not name.startswith(".") and "\x00" not in name
 
 

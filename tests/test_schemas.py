@@ -1,0 +1,80 @@
+"""The JSON Schemas describe what the package reads and writes: every corpus file, every record,
+snapshot and options list the corpus produces, and the machine export validate against them."""
+
+import json
+
+import pytest
+import yaml
+
+jsonschema = pytest.importorskip("jsonschema")
+referencing = pytest.importorskip("referencing")
+
+from fsm import schemas  # noqa: E402
+from fsm.cli import main  # noqa: E402
+from fsm.export import to_dict  # noqa: E402
+from fsm.scenario import apply_event, board_for, corpus_files, load  # noqa: E402
+
+REGISTRY = referencing.Registry().with_resources(
+    (schemas.BASE + name, referencing.Resource.from_contents(schemas.schema(name))) for name in schemas.NAMES
+)
+
+
+def validator(name):
+    return jsonschema.Draft202012Validator(schemas.schema(name), registry=REGISTRY)
+
+
+@pytest.mark.parametrize("name", schemas.NAMES)
+def test_shipped_schemas_are_written_from_the_declarations(name):
+    path = schemas.FOLDER / f"{name}.schema.json"
+    assert path.read_text(encoding="utf-8") == schemas.text(name), "run `make schemas`"
+    jsonschema.Draft202012Validator.check_schema(schemas.schema(name))
+
+
+@pytest.mark.parametrize("path", corpus_files(), ids=lambda p: p.name)
+def test_every_corpus_file_is_a_valid_scenario_file(path):
+    data = json.loads(json.dumps(yaml.safe_load(path.read_text(encoding="utf-8"))))  # as a JSON reader sees it
+    validator("scenario").validate(data)
+
+
+def test_every_record_snapshot_and_options_of_the_corpus_is_valid():
+    record, snapshot, options = validator("record"), validator("snapshot"), validator("options")
+    for path in corpus_files():
+        for s in load(path):
+            board = board_for(s)
+            for entry in s.events:
+                if "rejected" in entry:
+                    continue
+                apply_event(board, entry)
+                snapshot.validate(board.snapshot())
+                options.validate(board.options())
+            record.validate(json.loads(json.dumps(board.record())))
+
+
+def test_the_export_is_valid():
+    validator("machine").validate(to_dict())
+
+
+def test_a_malformed_document_is_rejected():
+    with pytest.raises(jsonschema.ValidationError):
+        validator("event").validate({"call": {"seat": "X", "call": "1H"}})
+    with pytest.raises(jsonschema.ValidationError):
+        validator("event").validate({"call": {"seat": "N"}})
+    with pytest.raises(jsonschema.ValidationError):
+        validator("event").validate({"judge": {"comparable": True, "unintended": True}})
+    with pytest.raises(jsonschema.ValidationError):
+        validator("scenario").validate({"id": "a", "events": [{"calls": "1H"}], "expect": {"contrat": "1H"}})
+
+
+def test_cli_prints_a_schema(capsys):
+    assert main(["schema", "snapshot"]) == 0
+    assert json.loads(capsys.readouterr().out)["$id"].endswith("snapshot")
+    assert main(["schema", "nothing"]) == 2
+
+
+def test_the_portable_corpus_is_valid(tmp_path):
+    from fsm.conformance import export_corpus
+
+    check = validator("conformance")
+    for path in export_corpus(tmp_path):
+        if path.name != "index.json":
+            check.validate(json.loads(path.read_text(encoding="utf-8")))
