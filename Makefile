@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup graphviz demo test lint format diagrams notebooks schemas bench fuzz clean
+.PHONY: setup graphviz demo test lint format diagrams notebooks schemas docs bench fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,9 @@ notebooks: setup
 
 schemas: setup
 	$(BIN)/python -m fsm schema --write
+
+docs: setup
+	$(BIN)/python -c "from fsm.catalogue import write; print(write())"
 
 bench: setup
 	$(BIN)/python benchmarks/bench_machine.py

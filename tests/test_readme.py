@@ -13,3 +13,19 @@ def test_readme_tour_runs():
     assert (snap["contract"], snap["declarer"], snap["opening_leader"]) == ("4H", "S", "W")
     assert scope["again"].snapshot() == scope["board"].snapshot()
     assert scope["board"].state == "play"
+
+
+def test_the_guard_catalogue_is_written_from_the_code():
+    from fsm.catalogue import PATH, guards_markdown
+
+    assert PATH.read_text(encoding="utf-8") == guards_markdown(), "run `make docs`"
+
+
+def test_the_documentation_never_points_outside_the_repository():
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent
+    for path in [root / "README.md", *sorted((root / "docs").glob("*.md"))]:
+        text = path.read_text(encoding="utf-8")
+        for outside in ("DESIGN.md", "LAWS.md", "../shared", "seeds/"):
+            assert outside not in text, f"{path.name} mentions {outside}"
