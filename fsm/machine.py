@@ -306,10 +306,13 @@ def refusal(engine: Engine, table: Table, event: Event) -> IllegalEvent:
 
 
 def options_for(engine: Engine, table: Table, own_state_only: bool = False) -> list[dict[str, Any]]:
-    """The options of the current state and its ancestors, with their holders resolved."""
+    """The options of the current state and its ancestors, with their holders resolved; an option
+    whose holder is nobody now is left out (``seats`` is null only for the Director)."""
     out = []
     for name in ancestry(table.state)[:1] if own_state_only else ancestry(table.state):
         for opt in engine.options.get(name, []):
             seats = None if opt.holder is None else [s.value for s in opt.holder(table)]
+            if seats == []:
+                continue
             out.append({"event": opt.event, "seats": seats, "law": opt.law, "fr": opt.fr, "en": opt.en})
     return out

@@ -2,15 +2,17 @@
 
 Where an irregularity awaits him, the law family concerned says what he does (36–39, 27B, 29B,
 25…), in a state nested below these: a rule of a nested state is always tried before its
-parent's. Everywhere else his coming changes nothing.
+parent's. An irregularity the LHO called over (36A, 37A, 38D) is ruled in the same state as
+these rules, so they hold only when none is pending. Everywhere else his coming changes nothing.
 """
 
 from __future__ import annotations
 
-from fsm.laws.inadmissible import PENDING_36
-from fsm.spec import LawModule, Not, Rule
+from fsm.laws.inadmissible import NOTHING_PENDING
+from fsm.spec import LawModule, Rule
 
-PHASES = ("board", "auction", "clarification", "lead_out_of_turn", "passed_out", "returned")
+PHASES = ("board", "auction", "passed_out", "returned")  # no pending irregularity is ruled in these states themselves
+RULED_HERE = ("clarification", "lead_out_of_turn", "play")  # the pending ones are ruled here
 NOTHING = ("rien n'attend de rectification", "nothing awaits rectification")
 
 MODULE = LawModule(
@@ -21,7 +23,10 @@ MODULE = LawModule(
             Rule("director", phase, None, "9B1", "appel à l'arbitre", "the Director is called", outcome=NOTHING)
             for phase in PHASES
         ],
-        Rule("director", "play", None, "9B1", "appel à l'arbitre", "the Director is called",
-             (Not(PENDING_36, "aucun contre inadmissible en attente", "no inadmissible double pending"),), outcome=NOTHING),
+        *[
+            Rule("director", phase, None, "9B1", "appel à l'arbitre", "the Director is called", (NOTHING_PENDING,),
+                 outcome=NOTHING)
+            for phase in RULED_HERE
+        ],
     ],
 )  # fmt: skip

@@ -5,13 +5,16 @@ or a card prematurely led: the offender's partner must pass at his next turn (24
 cards: the same (24C). The cards stay face up until the auction ends; the offending side may not
 use them (16C). When the auction ends the declaring side takes them back (24D); a defender's
 become penalty cards (24E): minor for a single card below honour rank exposed unintentionally,
-major otherwise (50, 51). After a pass-out there is no play: they go back to the hand.
+major otherwise (50, 51); and when one defender then holds two or more penalty cards, from one
+exposure or several, all of them are major (50B). After a pass-out there is no play: they go
+back to the hand.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from fsm.laws.lead import all_major_when_two
 from fsm.laws.withdrawn import bar, review, ui
 from fsm.records import PASS_NEXT_TURN, Exposure, PenaltyCard
 from fsm.spec import LawModule, Not, Option, Rule, action, guard
@@ -88,11 +91,15 @@ def back_to_hand(table: Table, event: Event) -> None:
     table.exposed = [x for x in table.exposed if side is not None and x.seat.side != side]
 
 
-@action("les cartes deviennent des cartes pénalisées (50, 51)", "the cards become penalty cards (50, 51)")
+@action(
+    "les cartes deviennent des cartes pénalisées ; deux ou plus du même défenseur sont toutes majeures (50B)",
+    "the cards become penalty cards; two or more of one defender are all major (50B)",
+)
 def become_penalty_cards(table: Table, event: Event) -> None:
     for x in table.exposed:
         table.penalty_cards.append(PenaltyCard(x.seat, x.card, "major" if x.major else "minor", "24E"))
     table.exposed = []
+    all_major_when_two(table)
 
 
 NO_DECLARING_SIDE_CARDS = Not(

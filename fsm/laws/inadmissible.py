@@ -5,17 +5,26 @@ None of these may be accepted; each is rectified when the Director comes (``dire
 - 36, a double or redouble that Law 19 forbids: cancelled; the offender makes a legal call (at
   his own turn if it was out of rotation, 36B4) and his partner passes for the rest of the
   auction; 26B, 72C (36B). If the LHO called first, the auction goes on with the irregularity
-  pending; the Director then cancels it and every later call (36A, no 26B), or, once the opening
-  lead is faced, the contract is scored as if it had not been made (36C).
+  pending; the Director then cancels it and every later call (36A, no 26B), or, once an opening
+  lead has been faced, in turn or out of turn (17D1), the contract is scored as if it had not
+  been made (36C).
 - 37, a bid, double or redouble by a player required to pass: cancelled, replaced by a pass, both
   members of the offending side pass for the rest of the auction; 26B, 72C (37B). If the LHO
   called first, every call stands and an existing bar continues, no 26B (37A).
 - 38, a bid above seven: it and every later call cancelled, replaced by a pass, the offending side
   passes for the rest of the auction unless it is over; 26B and 72C unless the LHO called after it
-  before the rectification (38D).
+  before the rectification (38D). No contract above seven is ever played (38A): while the contract
+  is above seven no opening lead may be faced, and the Director's ruling comes first. A bid above
+  seven still pending once a lead has been faced (the contract, reached by calls over it, is seven
+  or less) is cancelled alone: the play period has begun irrevocably (41C).
 - 39, a call after the final pass: cancelled (39A); nothing more when the LHO called, when it is a
   defender's pass or any call of the declaring side (39B); a defender's bid, double or redouble
-  otherwise brings 26B (39C). After a pass-out the late call is simply cancelled (39A).
+  otherwise brings 26B (39C). After a pass-out the late call is simply cancelled (39A). A
+  face-down lead made before the late call stays on the table and is faced afterwards.
+
+A pending 36, 37 or 38 is never left pending: the Director rules it whenever he comes, during
+the auction, in the clarification period (before a faced lead: 36A, 37A, 38D; after one: 36C,
+37A, 38D with 41C), during a lead out of turn, or in play.
 """
 
 from __future__ import annotations
@@ -33,6 +42,7 @@ from fsm.laws.normal import record_call, stand
 from fsm.laws.withdrawn import bar, bar_side, not_comparable, restrict, review, ui, ui_to_offenders
 from fsm.records import PASS_NEXT_TURN, PASS_REST, REPEAT_CALL, CallKind, Classification, Irregularity, Pending
 from fsm.spec import Guard, LawModule, Not, Option, Rule, StateSpec, action, guard
+from fsm.table import phase
 
 if TYPE_CHECKING:
     from fsm.events import Event
@@ -44,6 +54,8 @@ REPLACEMENT = f"{INADMISSIBLE}.replacement"
 BARRED = "auction.call_by_barred_player"
 ABOVE_SEVEN = "auction.bid_above_seven"
 AFTER_FINAL_PASS = "clarification.call_after_final_pass"
+FACE_DOWN_LEAD = "clarification.face_down_lead"
+LEAD_MADE = "clarification.lead_made"
 
 
 def _irr(table: Table) -> Irregularity:
@@ -59,11 +71,9 @@ def made_in_turn(table: Table, event: Event) -> bool:
     return irr.entry.seat is irr.classification.turn
 
 
-def _pending(law: str, first: bool) -> Guard:
+def _first_pending(law: str) -> Guard:
     def test(table: Table, event: Event) -> bool:
-        if first:
-            return bool(table.pending) and table.pending[0].law == law
-        return any(p.law == law for p in table.pending)
+        return bool(table.pending) and table.pending[0].law == law
 
     what = {
         "36": (
@@ -73,13 +83,59 @@ def _pending(law: str, first: bool) -> Guard:
         "37": ("une déclaration d'un joueur tenu de passer", "a call by a barred player"),
         "38": ("une enchère au-delà de sept", "a bid above seven"),
     }[law]
-    if first:
-        return guard(f"en attente d'abord : {what[0]}", f"pending first: {what[1]}", f"first_pending_{law}")(test)  # type: ignore[no-any-return]
-    return guard(f"en attente : {what[0]}", f"pending: {what[1]}", f"pending_{law}")(test)  # type: ignore[no-any-return]
+    return guard(f"en attente d'abord : {what[0]}", f"pending first: {what[1]}", f"first_pending_{law}")(test)  # type: ignore[no-any-return]
 
 
-PENDING_36 = _pending("36", first=False)
-FIRST_PENDING = {law: _pending(law, first=True) for law in ("36", "37", "38")}
+FIRST_PENDING = {law: _first_pending(law) for law in ("36", "37", "38")}
+
+
+@guard("une irrégularité attend l'arbitre (36A, 37A, 38D)", "an irregularity awaits the Director (36A, 37A, 38D)")
+def any_pending(table: Table, event: Event) -> bool:
+    return bool(table.pending)
+
+
+NOTHING_PENDING = Not(any_pending, "aucune irrégularité en attente", "no irregularity pending")
+
+
+def above_seven(table: Table) -> bool:
+    """38A: the auction ended on a bid above seven (a contract that may never be played)."""
+    bid = table.auction.last_bid()
+    return bid is not None and bid.call.level > 7 and table.auction.is_completed()
+
+
+@guard("contrat au-delà du palier de sept (38A)", "a contract above the seven level (38A)")
+def contract_above_seven(table: Table, event: Event) -> bool:
+    return above_seven(table)
+
+
+NOT_ABOVE_SEVEN = Not(
+    contract_above_seven, "contrat au plus au palier de sept", "a contract at the seven level or below"
+)
+
+
+def a_lead_was_faced(table: Table) -> bool:
+    """17D1: a defender faced the opening lead, in turn or out of turn; the auction period is over,
+    even if the card went back since (54D, 47E1)."""
+    return phase(table.state) in ("lead_out_of_turn", "play") or any(law in table.rulings for law in ("54D", "47E1"))
+
+
+@guard(
+    "une entame a été faite face visible : la période des annonces est finie (17D1)",
+    "an opening lead was faced: the auction period is over (17D1)",
+)
+def lead_faced(table: Table, event: Event) -> bool:
+    return a_lead_was_faced(table)
+
+
+NO_LEAD_FACED = Not(lead_faced, "aucune entame faite face visible", "no opening lead faced yet")
+
+
+@guard("une entame face cachée est sur la table", "a face-down lead lies on the table")
+def face_down_lead_on_table(table: Table, event: Event) -> bool:
+    return table.opening_lead is not None and not table.opening_lead.faced
+
+
+NO_FACE_DOWN_LEAD = Not(face_down_lead_on_table, "aucune entame sur la table", "no lead on the table")
 
 
 @guard(
@@ -134,12 +190,33 @@ def record_36_replacement(table: Table, event: Event) -> None:
     record_call(table, event)
 
 
+def _why_not_legal(table: Table, event: Event) -> tuple[str, str, str]:
+    """The clause a replacement breaks: 36B2 (not the offender), 19A1 / 19B1 (a double or redouble
+    Law 19 forbids), 18A (a bid above seven), 18D (an insufficient bid)."""
+    call, seat = event.call, event.seat
+    assert call is not None and seat is not None
+    if seat is not _irr(table).entry.seat:
+        return (
+            "36B2",
+            "seul le fautif remplace le contre inadmissible",
+            "only the offender replaces the inadmissible call",
+        )
+    if call.is_double:
+        return ("19A1", "ce contre est lui aussi interdit par la Loi 19", "this double too is forbidden by Law 19")
+    if call.is_redouble:
+        return ("19B1", "ce surcontre est lui aussi interdit par la Loi 19", "this redouble too is forbidden by Law 19")
+    if call.level > 7:
+        return ("18A", "une enchère désigne de 1 à 7 levées", "a bid names from one to seven odd tricks")
+    return ("18D", "cette enchère est insuffisante", "this bid is insufficient")
+
+
 @action("le fautif doit faire une déclaration légale", "the offender must make a legal call")
 def refuse_36_replacement(table: Table, event: Event) -> None:
+    law, fr, en = _why_not_legal(table, event)
     raise IllegalEvent(
-        "le fautif doit remplacer le contre inadmissible par une déclaration légale",
-        "the offender must replace the inadmissible double with a legal call",
-        law="36B2",
+        f"le fautif doit remplacer le contre inadmissible par une déclaration légale : {fr}",
+        f"the offender must replace the inadmissible call with a legal call: {en}",
+        law=law,
     )
 
 
@@ -160,6 +237,12 @@ def leave_pending(table: Table, event: Event) -> None:
         ]
     table.irregularity = None
     event.follow = event.again()
+
+
+def _drop_cancelled_pending(table: Table) -> None:
+    """A later irregularity cancelled with the calls after an earlier one (36A, 38B) awaits nothing more."""
+    standing = {e.n for e in table.auction.standing()}
+    table.pending = [p for p in table.pending if p.entry is None or p.entry.n in standing]
 
 
 def _take_pending(table: Table, law: str) -> Entry | None:
@@ -183,6 +266,7 @@ def apply_36A(table: Table, event: Event) -> None:
         return
     for e in table.auction.cancel_from(entry, "36A"):
         ui_to_offenders(table, e, entry.seat)
+    _drop_cancelled_pending(table)
     table.opening_lead = None
 
 
@@ -226,6 +310,7 @@ def _rectify_38(table: Table, entry: Entry, lho_called: bool) -> None:
     offender = entry.seat
     for e in table.auction.cancel_from(entry, "38B"):
         ui_to_offenders(table, e, offender)
+    _drop_cancelled_pending(table)
     table.opening_lead = None
     if table.auction.turn() is offender:
         stand(table, Entry(offender, PASS, STANDING, law="38C"))
@@ -260,6 +345,21 @@ def apply_38D(table: Table, event: Event) -> None:
     entry = _take_pending(table, "38")
     if entry is not None:
         _rectify_38(table, entry, lho_called=True)
+
+
+@action(
+    "l'enchère au-delà de sept est annulée ; le jeu ayant commencé, les déclarations suivantes restent "
+    "(41C) ; sans 26B ni 72C (38D)",
+    "the bid above seven is cancelled; play having begun, the later calls stand (41C); no 26B nor 72C (38D)",
+)
+def apply_38_after_the_lead(table: Table, event: Event) -> None:
+    """38B once a lead has been faced: the contract, reached by calls over the bid above seven, is at
+    most seven (38A: a contract above seven cannot be led to); the play period has begun
+    irrevocably (41C), so only the bid above seven itself is cancelled."""
+    entry = _take_pending(table, "38")
+    if entry is not None:
+        table.auction.set_status(entry, CANCELLED, "38B")
+        ui_to_offenders(table, entry, entry.seat)
 
 
 # --- 39 ---------------------------------------------------------------------------------------
@@ -310,7 +410,9 @@ def _lho_calls(law: str) -> Option:
                   "may call before the ruling: the irregularity stays pending")  # fmt: skip
 
 
-PENDING_SOURCES = ("auction.calling", "clarification.face_down_lead", "clarification.lead_made")
+NOT_HARMLESS = Not(
+    harmless_late_call, "enchère, contre ou surcontre d'un défenseur", "a defender's bid, double or redouble"
+)
 LHO_BEFORE = "l'adversaire de gauche déclare avant l'arbitrage", "the LHO calls before the ruling"
 
 MODULE = LawModule(
@@ -357,31 +459,59 @@ MODULE = LawModule(
              "the Director cancels it: a pass, the offending side barred", (), (apply_38,), ruling=True,
              cites=("38A", "38C", "26B", "72C")),
         Rule("call", ABOVE_SEVEN, "auction.calling", "38D", *LHO_BEFORE, (by_offender_lho,), (leave_pending,)),
-        # the Director comes later to an irregularity the LHO called over: the first one pending
+        # the Director comes later to an irregularity the LHO called over: the first one pending.
+        # During the auction, and in the clarification period before any lead is faced, 36A and 38D
+        # reopen the auction; 37A leaves every call standing.
+        Rule("director", "auction.calling", "auction.calling", "36A", "l'arbitre vient : 36A", "the Director comes: 36A",
+             (FIRST_PENDING["36"],), (apply_36A,), ruling=True),
+        Rule("director", "auction.calling", None, "37A", "l'arbitre vient : 37A", "the Director comes: 37A",
+             (FIRST_PENDING["37"],), (apply_37A,), ruling=True),
+        Rule("director", "auction.calling", "auction.calling", "38D", "l'arbitre vient : 38D", "the Director comes: 38D",
+             (FIRST_PENDING["38"],), (apply_38D,), ruling=True, cites=("38B", "38C")),
+        Rule("director", "clarification", "auction.calling", "36A", "l'arbitre vient avant toute entame visible : 36A",
+             "the Director comes before any faced lead: 36A", (NO_LEAD_FACED, FIRST_PENDING["36"]), (apply_36A,),
+             ruling=True),
+        Rule("director", "clarification", None, "37A", "l'arbitre vient : 37A", "the Director comes: 37A",
+             (FIRST_PENDING["37"],), (apply_37A,), ruling=True),
+        Rule("director", "clarification", "auction.calling", "38D", "l'arbitre vient avant toute entame visible : 38D",
+             "the Director comes before any faced lead: 38D", (NO_LEAD_FACED, FIRST_PENDING["38"]), (apply_38D,),
+             ruling=True, cites=("38B", "38C")),
+        # once a lead has been faced, in turn or out of turn (17D1): 36C, 37A, and 38 for the bid alone (41C)
+        Rule("director", "clarification", None, "36C", "l'arbitre vient après une entame visible : 36C",
+             "the Director comes after a faced lead: 36C", (lead_faced, FIRST_PENDING["36"]), (apply_36C,),
+             ruling=True, cites=("17D1",)),
+        Rule("director", "clarification", None, "38D", "l'arbitre vient après une entame visible : 38B seule",
+             "the Director comes after a faced lead: 38B alone", (lead_faced, FIRST_PENDING["38"]),
+             (apply_38_after_the_lead,), ruling=True, cites=("38A", "38B", "41C")),
         *[
             r
-            for source in PENDING_SOURCES
+            for source in ("lead_out_of_turn", "play")
             for r in (
-                Rule("director", source, "auction.calling", "36A", "l'arbitre vient : 36A", "the Director comes: 36A",
-                     (FIRST_PENDING["36"],), (apply_36A,), ruling=True),
-                Rule("director", source, None, "37A", "l'arbitre vient : 37A", "the Director comes: 37A",
-                     (FIRST_PENDING["37"],), (apply_37A,), ruling=True),
-                Rule("director", source, "auction.calling", "38D", "l'arbitre vient : 38D", "the Director comes: 38D",
-                     (FIRST_PENDING["38"],), (apply_38D,), ruling=True, cites=("38B", "38C")),
+                Rule("director", source, None, "36C", "l'arbitre vient après l'entame : 36C",
+                     "the Director comes after the lead: 36C", (FIRST_PENDING["36"],), (apply_36C,), ruling=True,
+                     cites=("17D1",)),
+                Rule("director", source, None, "37A", "l'arbitre vient après l'entame : 37A",
+                     "the Director comes after the lead: 37A", (FIRST_PENDING["37"],), (apply_37A,), ruling=True),
+                Rule("director", source, None, "38D", "l'arbitre vient après l'entame : 38B seule",
+                     "the Director comes after the lead: 38B alone", (FIRST_PENDING["38"],),
+                     (apply_38_after_the_lead,), ruling=True, cites=("38A", "38B", "41C")),
             )
         ],
-        Rule("director", "play", None, "36C", "l'arbitre vient après l'entame : 36C", "the Director comes after the lead: 36C",
-             (PENDING_36,), (apply_36C,), ruling=True),
         # 39
         Rule("call", "clarification", AFTER_FINAL_PASS, "39", "déclaration après le passe final",
              "call after the final pass", (), (hold_late_call,)),
-        Rule("director", AFTER_FINAL_PASS, "clarification", "39B", "passe d'un défenseur ou camp du déclarant : annulée",
-             "a defender's pass or the declaring side: cancelled", (harmless_late_call,), (apply_39B,), ruling=True,
-             cites=("39A",)),
-        Rule("director", AFTER_FINAL_PASS, "clarification", "39C", "enchère ou contre d'un défenseur : annulée, 26B",
-             "a defender's bid or double: cancelled, 26B",
-             (Not(harmless_late_call, "enchère, contre ou surcontre d'un défenseur", "a defender's bid, double or redouble"),),
-             (apply_39C,), ruling=True, cites=("39A", "26B")),
+        *[
+            r
+            for lead_guard, dest in ((NO_FACE_DOWN_LEAD, FACE_DOWN_LEAD), (face_down_lead_on_table, LEAD_MADE))
+            for r in (
+                Rule("director", AFTER_FINAL_PASS, dest, "39B", "passe d'un défenseur ou camp du déclarant : annulée",
+                     "a defender's pass or the declaring side: cancelled", (harmless_late_call, lead_guard),
+                     (apply_39B,), ruling=True, cites=("39A",)),
+                Rule("director", AFTER_FINAL_PASS, dest, "39C", "enchère ou contre d'un défenseur : annulée, 26B",
+                     "a defender's bid or double: cancelled, 26B", (NOT_HARMLESS, lead_guard), (apply_39C,),
+                     ruling=True, cites=("39A", "26B")),
+            )
+        ],
         Rule("call", AFTER_FINAL_PASS, None, "39B", "l'adversaire de gauche déclare avant l'arbitrage",
              "the LHO calls before the ruling", (by_offender_lho,), (apply_39B, then_his_call), ruling=True,
              cites=("39A",)),
@@ -390,7 +520,7 @@ MODULE = LawModule(
     ],
     options={
         INADMISSIBLE_OFFERED: [*_director("36"), _lho_calls("36A")],
-        REPLACEMENT: [Option("call", parties.offender, "36B2", "le fautif fait une déclaration légale", "the offender makes a legal call")],
+        REPLACEMENT: [Option("call", parties.offender, "36B", "le fautif fait une déclaration légale", "the offender makes a legal call")],
         BARRED: [*_director("37"), _lho_calls("37A")],
         ABOVE_SEVEN: [*_director("38"), _lho_calls("38D")],
         AFTER_FINAL_PASS: _director("39"),

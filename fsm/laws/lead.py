@@ -5,25 +5,33 @@ review (20C1), and after it the leader's partner and the presumed declarer may (
 lead ends the auction period (41C, 17D1). A face-down lead by the wrong defender goes back to his
 hand. Before the lead declarer may prohibit a suit to a restricted leader (26B) and, when the
 leader's partner holds a major penalty card, require or prohibit its suit or leave it (50D2).
-The leader must lead a major penalty card of his own (50D1) and may not lead a lower card of the
-suit of a minor one (50C).
+While the leader's partner holds a major penalty card the leader may not lead until declarer has
+stated his one choice (50D2). The leader must lead a major penalty card of his own that he may
+legally lead (50D1) and may not lead a lower card of the suit of a minor one (50C). When one
+defender holds two or more penalty cards, all of them are major (50B).
+
+No contract above seven is ever played (38A): while the auction has ended on a bid above seven,
+no lead may be faced, in turn or out of turn, until the Director has ruled (38B, 38D).
 
 A faced lead by the wrong defender is a lead out of turn (54): a face-down lead by the correct
 leader goes back (54 intro); declarer may spread his hand and become dummy (54A), accept it
 (54B), or refuse it (54D: the card becomes a major penalty card and declarer chooses under 50D2
 as the correct leader is on lead); he must accept it, and stays declarer, when the Director judges
-he could have seen dummy's cards (54C). A lead caused by an opponent's misinformation that it was
+he could have seen dummy's cards (54C), and then may neither spread nor refuse. A lead caused by an opponent's misinformation that it was
 his lead goes back without rectification (47E1). A lead attempted by the declaring side goes back
 to the hand (54E, 24D).
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from fsm.calls import Seat
+from fsm.calls import Card, Seat
 from fsm.errors import IllegalEvent
 from fsm.laws import parties
+from fsm.laws.inadmissible import NOT_ABOVE_SEVEN, above_seven, contract_above_seven
 from fsm.laws.withdrawn import judged, lead_restrictions_now
 from fsm.records import Lead, LeadConstraint, PenaltyCard
 from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, all_of, guard, holder
@@ -134,18 +142,40 @@ def partner_has_major_card(table: Table, event: Event) -> bool:
     return by_presumed_declarer(table, event) and bool(_partner_major_cards(table))
 
 
+def _option_stated(table: Table) -> bool:
+    """50D2: declarer has stated his one choice for this lead (require, prohibit, or leave the card)."""
+    return "50D2" in table.rulings
+
+
+def _awaits_50D2(table: Table) -> bool:  # noqa: N802 - the law's name
+    """50D2: the leader's partner holds a major penalty card and declarer has not yet chosen."""
+    return bool(_partner_major_cards(table)) and not _option_stated(table)
+
+
+@guard("le déclarant a déjà choisi son option (50D2)", "declarer has already stated his option (50D2)")
+def option_stated(table: Table, event: Event) -> bool:
+    return _option_stated(table)
+
+
+NOT_STATED = Not(option_stated, "le déclarant n'a pas encore choisi", "declarer has not chosen yet")
+
+
 @guard("le déclarant n'est pas tenu d'accepter (54C)", "declarer is not bound to accept (54C)")
 def not_bound_to_accept(table: Table, event: Event) -> bool:
     return by_presumed_declarer(table, event) and not table.must_accept_lead
 
 
-def lead_refusal(table: Table, event: Event) -> tuple[str, str, str] | None:
-    """The law that forbids this opening lead, if any: 26B / 50D2 constraints, 50D1, 50C."""
-    card = event.card
-    if card is None or event.seat is not _leader(table):
-        return None
+ABOVE_SEVEN_REFUSAL = (
+    "38A",
+    "aucun contrat au-delà du palier de sept ne se joue : l'arbitre statue d'abord (38B, 38D)",
+    "no contract above seven is ever played: the Director rules first (38B, 38D)",
+)
+
+
+def _breaks_constraint(table: Table, seat: Seat, card: Card) -> tuple[str, str, str] | None:
+    """What declarer required or prohibited for this leader (26B, 50D2), if this card breaks it."""
     for c in table.lead_constraints:
-        if c.seat is not event.seat:
+        if c.seat is not seat:
             continue
         if c.kind == "prohibit" and card.suit is c.suit:
             return (
@@ -155,8 +185,30 @@ def lead_refusal(table: Table, event: Event) -> tuple[str, str, str] | None:
             )
         if c.kind == "require" and card.suit is not c.suit:
             return (c.law, f"le déclarant a exigé l'entame {c.suit.label('fr')}", f"declarer required a {c.suit} lead")
-    own = [p for p in table.penalty_cards if p.seat is event.seat]
-    majors = [p.card for p in own if p.kind == "major"]
+    return None
+
+
+def lead_refusal(table: Table, event: Event) -> tuple[str, str, str] | None:
+    """The law that forbids this opening lead, if any: 38A, 50D2 (declarer has not chosen yet), 26B /
+    50D2 constraints, 50D1, 50C."""
+    card = event.card
+    seat = event.seat
+    if card is None or seat is None or seat is not _leader(table):
+        return None
+    if not event.face_down and above_seven(table):
+        return ABOVE_SEVEN_REFUSAL
+    if _awaits_50D2(table):
+        return (
+            "50D2",
+            "l'entameur ne peut pas entamer avant que le déclarant ait choisi son option (carte pénalisée du partenaire)",
+            "the leader may not lead until declarer has stated his option (his partner's penalty card)",
+        )
+    broken = _breaks_constraint(table, seat, card)
+    if broken is not None:
+        return broken
+    own = [p for p in table.penalty_cards if p.seat is seat]
+    # 50D1: a lead restriction comes first; a major penalty card that may legally be led must be led
+    majors = [p.card for p in own if p.kind == "major" and _breaks_constraint(table, seat, p.card) is None]
     if majors and card not in majors:
         return (
             "50D1",
@@ -188,6 +240,34 @@ ALLOWED = Not(lead_forbidden, "entame permise", "a lead allowed")
 def refuse_lead(table: Table, event: Event) -> None:
     law, fr, en = lead_refusal(table, event)  # type: ignore[misc]
     raise IllegalEvent(fr, en, law=law)
+
+
+@action("l'entame ne peut pas être retournée (38A)", "the lead may not be faced (38A)")
+def refuse_above_seven(table: Table, event: Event) -> None:
+    raise IllegalEvent(ABOVE_SEVEN_REFUSAL[1], ABOVE_SEVEN_REFUSAL[2], law=ABOVE_SEVEN_REFUSAL[0])
+
+
+@action("le déclarant a déjà choisi : un seul choix (50D2)", "declarer has already chosen: one choice only (50D2)")
+def refuse_second_choice(table: Table, event: Event) -> None:
+    raise IllegalEvent(
+        "le déclarant a déjà choisi son option pour cette entame",
+        "declarer has already stated his option for this lead",
+        law="50D2",
+    )
+
+
+@action(
+    "refusé : le déclarant tenu d'accepter reste déclarant (54C), ou le jeu a commencé (41C)",
+    "refused: a declarer bound to accept stays declarer (54C), or play has begun (41C)",
+)
+def refuse_after_the_lead(table: Table, event: Event) -> None:
+    if table.must_accept_lead and event.seat is _presumed_declarer(table):
+        raise IllegalEvent(
+            "le déclarant a pu voir le mort : il doit accepter l'entame et reste déclarant",
+            "declarer could have seen dummy: he must accept the lead and stays declarer",
+            law="54C",
+        )
+    raise IllegalEvent("l'entame est faite : le jeu a commencé", "the lead has been made: play has begun", law="41C")
 
 
 @action("le mort présumé ne peut pas le demander (41B)", "the presumed dummy may not ask (41B)")
@@ -265,7 +345,14 @@ def refuse_lead_out_of_turn(table: Table, event: Event) -> None:
     lead = table.opening_lead
     assert lead is not None
     table.penalty_cards.append(PenaltyCard(lead.seat, lead.card, "major", "54D"))
+    all_major_when_two(table)
     table.opening_lead = None
+
+
+def all_major_when_two(table: Table) -> None:
+    """50B: when one defender holds two or more penalty cards, from whatever source, all are major."""
+    held = Counter(p.seat for p in table.penalty_cards)
+    table.penalty_cards = [replace(p, kind="major") if held[p.seat] >= 2 else p for p in table.penalty_cards]
 
 
 def _constrain(table: Table, event: Event, kind: str, law: str) -> None:
@@ -306,13 +393,28 @@ def prohibit_restricted_suit(table: Table, event: Event) -> None:
 @holder("le déclarant", "declarer", "declarer_if_restricted")
 def declarer_if_restricted(table: Table) -> list[Seat]:
     seat = _presumed_declarer(table)
-    return [seat] if seat is not None and _restriction_suits(table) else []
+    used = any(c.law == "26B" for c in table.lead_constraints)
+    return [seat] if seat is not None and _restriction_suits(table) and not used else []
 
 
 @holder("le déclarant", "declarer", "declarer_if_penalty_card")
 def declarer_if_penalty_card(table: Table) -> list[Seat]:
     seat = _presumed_declarer(table)
-    return [seat] if seat is not None and _partner_major_cards(table) else []
+    return [seat] if seat is not None and _awaits_50D2(table) else []
+
+
+@holder("l'entameur, si rien ne l'en empêche (50D2)", "the opening leader, unless he must wait (50D2)")
+def leader_free_to_lead(table: Table) -> list[Seat]:
+    """41A: the opening leader, once declarer has stated his 50D2 option if he has one."""
+    seat = _leader(table)
+    return [seat] if seat is not None and not _awaits_50D2(table) else []
+
+
+@holder("l'entameur, si le contrat peut se jouer (38A)", "the opening leader, if the contract may be played (38A)")
+def leader_may_face(table: Table) -> list[Seat]:
+    """41C: the opening leader faces his lead, unless the contract is above seven (38A)."""
+    seat = _leader(table)
+    return [seat] if seat is not None and not above_seven(table) else []
 
 
 BACK = ("la carte retourne dans la main, sans rectification", "the card goes back to the hand, no rectification")
@@ -335,8 +437,8 @@ MODULE = LawModule(
         StateSpec("lead_out_of_turn", "54", "Entame hors tour face visible", "Opening lead out of turn", waiting=True),
     ],
     rules=[
-        Rule("lead", FACE_DOWN_LEAD, None, "50D1", "entame refusée (26B, 50C, 50D)", "lead refused (26B, 50C, 50D)",
-             (by_leader, lead_forbidden), (refuse_lead,)),
+        Rule("lead", FACE_DOWN_LEAD, None, "50D1", "entame refusée (38A, 26B, 50C, 50D)",
+             "lead refused (38A, 26B, 50C, 50D)", (by_leader, lead_forbidden), (refuse_lead,)),
         Rule("lead", FACE_DOWN_LEAD, "clarification.lead_made", "41A", "l'entameur entame face cachée",
              "the leader leads face down", (by_leader, face_down, ALLOWED), (place_lead,)),
         Rule("lead", FACE_DOWN_LEAD, "play", "41C", "l'entameur entame face visible : le jeu commence",
@@ -344,21 +446,31 @@ MODULE = LawModule(
         Rule("lead", FACE_DOWN_LEAD, None, "41A", "entame face cachée du mauvais défenseur : rendue",
              "face-down lead by the wrong defender: returned", (by_leader_partner, face_down), outcome=BACK),
         Rule("lead", "clarification", "lead_out_of_turn", "54", "entame face visible par le mauvais défenseur",
-             "faced lead by the wrong defender", (by_leader_partner, FACED), (lead_out_of_turn,)),
+             "faced lead by the wrong defender", (by_leader_partner, FACED, NOT_ABOVE_SEVEN), (lead_out_of_turn,)),
+        Rule("lead", "clarification", None, "38A", "entame face visible d'un contrat au-delà de sept : refusée",
+             "a faced lead to a contract above seven: refused", (by_leader_partner, FACED, contract_above_seven),
+             (refuse_above_seven,)),
         Rule("lead", "clarification", None, "54E", "entame du camp du déclarant : la carte revient (24D)",
              "a lead by the declaring side: the card goes back (24D)", (by_declaring_side,), ruling=True,
              cites=("24D",), outcome=BACK),
         Rule("face_lead", "clarification.lead_made", "play", "41C", "l'entame est retournée : fin de la période des annonces",
-             "the lead is faced: the auction period ends", (by_leader,), (face_the_lead,)),
+             "the lead is faced: the auction period ends", (by_leader, NOT_ABOVE_SEVEN), (face_the_lead,)),
+        Rule("face_lead", "clarification.lead_made", None, "38A", "contrat au-delà de sept : l'entame reste cachée",
+             "a contract above seven: the lead stays face down", (by_leader, contract_above_seven),
+             (refuse_above_seven,)),
         # declarer's rights before the lead: 26B and 50D2
         Rule("prohibit", FACE_DOWN_LEAD, None, "26B", "interdit une couleur non spécifiée par le fautif",
              "prohibits a suit the offender did not specify", (restricted_suit,), (prohibit_restricted_suit,), ruling=True),
         Rule("prohibit", FACE_DOWN_LEAD, None, "50D2", "interdit la couleur de la carte pénalisée",
-             "prohibits the penalty card's suit", (PENALTY_SUIT,), (prohibit_penalty_suit,), ruling=True),
+             "prohibits the penalty card's suit", (PENALTY_SUIT, NOT_STATED), (prohibit_penalty_suit,), ruling=True),
+        Rule("prohibit", FACE_DOWN_LEAD, None, "50D2", "un second choix : refusé", "a second choice: refused",
+             (PENALTY_SUIT, option_stated), (refuse_second_choice,)),
         Rule("require", FACE_DOWN_LEAD, None, "50D2", "exige la couleur de la carte pénalisée",
-             "requires the penalty card's suit", (penalty_card_suit,), (require_suit,), ruling=True),
+             "requires the penalty card's suit", (penalty_card_suit, NOT_STATED), (require_suit,), ruling=True),
+        Rule("require", FACE_DOWN_LEAD, None, "50D2", "un second choix : refusé", "a second choice: refused",
+             (penalty_card_suit, option_stated), (refuse_second_choice,)),
         Rule("leave_penalty_card", FACE_DOWN_LEAD, None, "50D2", "laisse la carte pénalisée",
-             "leaves the penalty card", (partner_has_major_card,), ruling=True, outcome=LEFT),
+             "leaves the penalty card", (partner_has_major_card, NOT_STATED), ruling=True, outcome=LEFT),
         # 54
         Rule("spread", "lead_out_of_turn", "play", "54A", "le déclarant étale son jeu et devient le mort",
              "declarer spreads his hand and becomes dummy", (not_bound_to_accept,), (spread_hand,), ruling=True),
@@ -373,7 +485,12 @@ MODULE = LawModule(
         Rule("judge", "lead_out_of_turn", FACE_DOWN_LEAD, "47E1", "entame reprise, sans rectification",
              "lead taken back, no rectification", (judged("misinformation", True),), (retract_misinformed_lead,), ruling=True),
         Rule("refuse", "lead_out_of_turn", OPTIONS_50D2, "54D", "le déclarant refuse l'entame",
-             "declarer refuses the lead", (not_bound_to_accept,), (refuse_lead_out_of_turn,), ruling=True),
+             "declarer refuses the lead", (not_bound_to_accept,), (refuse_lead_out_of_turn,), ruling=True,
+             cites=("50B",)),
+        Rule("spread", "play", None, "54C", "étaler une fois le jeu commencé : refusé",
+             "spreading once play has begun: refused", (), (refuse_after_the_lead,)),
+        Rule("refuse", "play", None, "54C", "refuser l'entame une fois le jeu commencé : refusé",
+             "refusing the lead once play has begun: refused", (), (refuse_after_the_lead,)),
         Rule("require", OPTIONS_50D2, FACE_DOWN_LEAD, "50D2", "exige la couleur ; la carte est reprise",
              "requires the suit; the card is picked up", (penalty_card_suit,), (require_suit,), ruling=True),
         Rule("prohibit", OPTIONS_50D2, FACE_DOWN_LEAD, "50D2", "interdit la couleur ; la carte est reprise",
@@ -398,7 +515,7 @@ MODULE = LawModule(
     ],
     options={
         FACE_DOWN_LEAD: [
-            Option("lead", parties.opening_leader, "41A", "entame face cachée", "leads face down"),
+            Option("lead", leader_free_to_lead, "41A", "entame face cachée", "leads face down"),
             Option("review", parties.opening_leader, "20C1", "peut demander un rappel des annonces avant d'entamer",
                    "may ask for a review of the auction before leading"),
             Option("review", parties.leader_partner_and_declarer, "41B", "peut demander un rappel des annonces", "may ask for a review of the auction"),
@@ -409,7 +526,7 @@ MODULE = LawModule(
                    "declarer may require or prohibit the penalty card's suit, or leave it"),
         ],
         "clarification.lead_made": [
-            Option("face_lead", parties.opening_leader, "41C", "retourne l'entame : le jeu commence", "faces the lead: play begins"),
+            Option("face_lead", leader_may_face, "41C", "retourne l'entame : le jeu commence", "faces the lead: play begins"),
             Option("review", parties.leader_partner_and_declarer, "41B", "peut demander un rappel des annonces", "may ask for a review of the auction"),
         ],
         "lead_out_of_turn": [

@@ -41,3 +41,20 @@ def test_not_after_the_auction():
     with pytest.raises(IllegalEvent) as err:
         board.expose("E", ["SA"])
     assert err.value.law == "24"
+
+
+@pytest.mark.parametrize(
+    ("exposures", "kinds"),
+    [
+        ([["S5"]], ["minor"]),  # one low card: minor (24A, 50B)
+        ([["S5"], ["H3"]], ["major", "major"]),  # two low cards one by one: both major (50B)
+        ([["S5"], ["HK"]], ["major", "major"]),  # a low card and an honour: both major
+    ],
+)
+def test_two_penalty_cards_of_one_defender_are_all_major_50B(exposures, kinds):
+    board = Board()
+    board.call("N", "1H")
+    for cards in exposures:
+        board.expose("W", cards)
+    board.calls("Pass Pass Pass")  # an honour bars East once (24B): his pass fulfils it
+    assert [p["kind"] for p in board.snapshot()["penalty_cards"]] == kinds

@@ -37,3 +37,75 @@ def test_pending_double_withdrawn_by_a_later_change_is_dropped():
     snap = board.snapshot()
     assert snap["pending"] == [] and snap["auction"] == ["N:1H", "E:Pass", "S:2H", "W:Pass"]
     assert snap["rulings"] == ["25A", "36A"]
+
+
+@pytest.mark.parametrize(
+    ("seat", "call", "law"),
+    [("S", "1C", "18D"), ("S", "X", "19A1"), ("S", "XX", "19B1"), ("S", "8H", "18A"), ("W", "Pass", "36B2")],
+)
+def test_a_36B_replacement_refusal_cites_the_clause_it_breaks(seat, call, law):
+    board = Board()
+    board.calls("1H Pass")
+    board.call("S", "X")  # doubling partner: inadmissible (19A1)
+    board.director()
+    assert board.state == "auction.inadmissible_double.replacement"
+    assert [(o["event"], o["law"]) for o in board.options(own_state_only=True)] == [("call", "36B")]
+    with pytest.raises(IllegalEvent) as err:
+        board.call(seat, call)
+    assert err.value.law == law
+
+
+def _contract_of_eight():
+    board = Board()
+    board.calls("7NT")
+    board.call("E", "8C")
+    board.call("S", "Pass")  # the LHO calls over the bid of eight: 38 waits for the Director
+    board.calls("Pass Pass")
+    assert board.snapshot()["contract"] == "8C"
+    return board
+
+
+def test_no_lead_is_faced_to_a_contract_above_seven_38A():
+    board = _contract_of_eight()
+    for seat in ("S", "N"):  # the opening leader, and his partner out of turn
+        with pytest.raises(IllegalEvent) as err:
+            board.lead(seat, "HA")
+        assert err.value.law == "38A"
+    board.lead("S", "HA", face_down=True)  # 41A: a face-down lead is no play
+    assert not [o for o in board.options() if o["event"] == "face_lead"]
+    with pytest.raises(IllegalEvent) as err:
+        board.face_lead("S")
+    assert err.value.law == "38A"
+    board.director()  # 38D: the bid of eight and every later call cancelled, the face-down card back
+    snap = board.snapshot()
+    assert snap["state"] == "auction.calling" and snap["auction"] == ["N:7NT", "E:Pass"] and snap["lead"] is None
+
+
+def test_a_bid_of_eight_still_pending_in_play_is_cancelled_alone():
+    board = Board()
+    board.calls("7NT")
+    board.call("E", "8C")
+    board.call("S", "Pass")
+    board.call("W", "7NT")  # insufficient over 8C
+    board.call("N", "Pass")  # accepted by calling (27A1)
+    board.calls("Pass Pass")
+    board.lead("N", "SA")
+    assert board.state == "play" and board.snapshot()["pending"] == [{"law": "38", "source": "E:8C"}]
+    board.director()
+    snap = board.snapshot()
+    assert snap["pending"] == [] and snap["cancelled"] == ["E:8C"] and snap["contract"] == "7NT"
+    assert snap["state"] == "play" and snap["rulings"][-1] == "38D"
+
+
+@pytest.mark.parametrize(("seat", "call", "law"), [("S", "3NT", "39B"), ("E", "2S", "39C")])
+def test_a_face_down_lead_stays_after_a_call_after_the_final_pass(seat, call, law):
+    board = Board()
+    board.calls("1NT Pass Pass Pass")
+    board.lead("E", "SQ", face_down=True)
+    board.call(seat, call)
+    board.director()
+    snap = board.snapshot()
+    assert snap["state"] == "clarification.lead_made" and snap["rulings"] == [law]
+    assert snap["lead"] == {"seat": "E", "card": "SQ", "faced": False}
+    board.face_lead("E")
+    assert board.state == "play"

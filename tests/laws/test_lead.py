@@ -41,3 +41,61 @@ def test_review_in_clarification_41B():
     with pytest.raises(IllegalEvent) as err:
         board.review("S")  # presumed dummy
     assert err.value.law == "41B"
+
+
+def test_54C_declarer_bound_to_accept_may_neither_spread_nor_refuse():
+    board = board_after()
+    board.lead("W", "HK")
+    board.judge(could_see_dummy=True)
+    for event in ("spread", "refuse"):
+        with pytest.raises(IllegalEvent) as err:
+            board.apply(event, {"seat": "N"})
+        assert err.value.law == "54C"
+
+
+def test_after_an_ordinary_lead_spreading_is_refused_under_41C():
+    board = board_after()
+    board.lead("E", "HK")
+    with pytest.raises(IllegalEvent) as err:
+        board.spread("N")
+    assert err.value.law == "41C"
+
+
+def test_a_lead_out_of_turn_refused_makes_every_penalty_card_of_that_defender_major_50B():
+    board = Board()
+    board.call("N", "1S")
+    board.expose("W", ["D5"])  # a single low card: minor once the auction ends (24A, 24E)
+    board.calls("Pass 4S Pass Pass Pass")
+    board.lead("W", "HK")
+    board.refuse("N")
+    assert [p["kind"] for p in board.snapshot()["penalty_cards"]] == ["major", "major"]
+
+
+def test_the_leader_waits_for_declarer_50D2_and_options_say_so():
+    board = Board()
+    board.call("N", "1H")
+    board.expose("W", ["SK"])
+    board.calls("Pass Pass Pass")
+    events = {o["event"] for o in board.options()}
+    assert "lead" not in events and "require" in events
+    with pytest.raises(IllegalEvent) as err:
+        board.lead("E", "D2", face_down=True)
+    assert err.value.law == "50D2"
+    board.leave_penalty_card("N")
+    events = {o["event"] for o in board.options()}
+    assert "lead" in events and "require" not in events
+    with pytest.raises(IllegalEvent) as err:
+        board.require("N", "S")  # one choice only
+    assert err.value.law == "50D2"
+
+
+def test_options_never_list_a_holder_who_is_nobody():
+    from fsm.scenario import apply_event, corpus_files, load
+
+    for path in corpus_files():
+        for scenario in load(path):
+            board = Board(dealer=scenario.dealer, settings=scenario.settings, cards_in_board=scenario.cards_in_board)
+            for entry in scenario.events:
+                if "rejected" not in entry:
+                    apply_event(board, entry)
+                assert all(o["seats"] is None or o["seats"] for o in board.options()), scenario.id
