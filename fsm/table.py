@@ -46,6 +46,9 @@ class Table:
     irregularity: Irregularity | None = None
     obligations: list[Obligation] = field(default_factory=list)
     deferred: list[Deferred] = field(default_factory=list)
+    # 22: what was in force when the auction ended, in force again if a change reopens it (25A5, 21B1)
+    obligations_at_end: list[Obligation] = field(default_factory=list)
+    deferred_at_end: list[Deferred] = field(default_factory=list)
     withdrawable: Entry | None = None  # 25A6 / 21B2: the LHO's call he may still take back
     withdraw_law: str = "25A6"
     misinformation_ruled: bool = False  # 21B1 judged before the new call is made

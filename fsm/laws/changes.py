@@ -8,6 +8,16 @@ A change of mind (25B): the LHO may accept the new call by calling over it (25B1
 is withdrawn), otherwise it is cancelled and the first call stands (25B2); 26B then applies
 unless the substitute carried ``comparable: true``. A call changed because of misinformation
 (21B1) is changed without other rectification, and the LHO may change a later call (21B2).
+
+A change may be made until the end of the auction period (25A5, 17D): after the final pass until
+the lead is faced, and after a pass-out until the hands are back in the board (22B « mais voir
+Loi 25 », 17D2). A change that takes effect then reopens the auction with the obligations and
+deferred judgements that were in force when it seemed to end: a call in breach of them is a
+Law 37 case. If the authorised change (25A, 21B1) leaves the LHO's later bid no longer sufficient
+and he does not take it back (25A6, 21B2), that bid is an insufficient bid made in turn: the board
+goes to ``auction.insufficient_bid.offered`` and his own LHO may accept it (27A1) or not (27B).
+A substitution is refused under 25A4 once partner has called, and under 25A5 once the auction
+period is over.
 """
 
 from __future__ import annotations
@@ -15,7 +25,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from fsm.auction import CANCELLED, WITHDRAWN, Entry, Relation
+from fsm.auction import CANCELLED, PENDING, WITHDRAWN, Entry, Relation
 from fsm.calls import Seat
 from fsm.errors import IllegalEvent
 from fsm.events import Event, call_event
@@ -23,14 +33,15 @@ from fsm.laws import parties
 from fsm.laws.acceptance import by_offender_lho, note_director, then_his_call
 from fsm.laws.classify import KIND_GUARDS, hold_irregular_call
 from fsm.laws.withdrawn import judged, restrict, ui
-from fsm.records import CallKind, Classification
-from fsm.spec import LawModule, Option, Rule, StateSpec, action, guard, holder
+from fsm.records import CallKind, Classification, Irregularity
+from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, all_of, guard, holder
 
 if TYPE_CHECKING:
     from fsm.table import Table
 
 STATE = "auction.change_of_call"
 INTENDED = "auction.intended_change"
+OFFERED_27 = "auction.insufficient_bid.offered"
 
 
 @guard(
@@ -40,6 +51,62 @@ INTENDED = "auction.intended_change"
 def own_call_partner_silent(table: Table, event: Event) -> bool:
     assert event.seat is not None
     return table.auction.partner_silent_since_own_call(event.seat)
+
+
+@guard("son partenaire a déclaré depuis sa dernière déclaration", "his partner has called since his last call")
+def partner_called_since(table: Table, event: Event) -> bool:
+    assert event.seat is not None
+    auction = table.auction
+    return auction.has_called(event.seat) and not auction.partner_silent_since_own_call(event.seat)
+
+
+@action("le changement est refusé : le partenaire a déclaré depuis", "the change is refused: partner has called since")
+def refuse_after_partner(table: Table, event: Event) -> None:
+    raise IllegalEvent(
+        "aucun changement de déclaration ne peut être fait si le partenaire a déclaré par la suite",
+        "no change of call may be made if partner has called since",
+        law="25A4",
+    )
+
+
+@action(
+    "le changement est refusé : la période des annonces est finie", "the change is refused: the auction period is over"
+)
+def refuse_after_auction_period(table: Table, event: Event) -> None:
+    raise IllegalEvent(
+        "aucun changement ne peut intervenir après la fin de la période des annonces (17D)",
+        "no change may occur after the end of the auction period (17D)",
+        law="25A5",
+    )
+
+
+def _later_calls(table: Table, seat: Seat) -> list[Entry]:
+    """The standing calls made after the player's last call: those his LHO may take back (25A6, 21B2)."""
+    standing = table.auction.standing()
+    return standing[standing.index(_original(table, seat)) + 1 :]
+
+
+@guard(
+    "la déclaration suivante de l'adversaire de gauche devient insuffisante",
+    "the LHO's later call becomes insufficient",
+)
+def later_call_made_insufficient(table: Table, event: Event) -> bool:
+    """After the change, the LHO's bid over the first call no longer supersedes the bid before it (18D)."""
+    irr = table.irregularity
+    if irr is None:
+        return False
+    offender = irr.entry.seat
+    later = _later_calls(table, offender)
+    if not later or not later[0].call.is_bid:
+        return False
+    new = irr.entry.call  # a pass, double or redouble instead of the first call leaves the bid over it sufficient
+    return new.is_bid and later[0].call.rank <= new.rank
+
+
+@guard("sur l'enchère devenue insuffisante", "of the bid made insufficient")
+def takes_back_the_insufficient_bid(table: Table, event: Event) -> bool:
+    irr, w = table.irregularity, table.withdrawable
+    return irr is not None and w is not None and irr.entry.n == w.n
 
 
 def _may_take_back(law: str) -> object:
@@ -55,11 +122,11 @@ def _may_take_back(law: str) -> object:
 
 def _window_closes(law: str) -> object:
     def test(table: Table, event: Event) -> bool:
-        entry = event.entry
-        w = table.withdrawable
-        return w is not None and table.withdraw_law == law and entry is not None and entry.seat is not w.seat
+        """Another player's call, or the LHO's own call accepted (27A1) or replaced (27B): the chance is gone."""
+        return table.withdrawable is not None and table.withdraw_law == law and event.entry is not None
 
-    return guard("un autre joueur a déclaré depuis", "another player has called since", f"window_{law}_passed")(test)
+    fr, en = "une déclaration a pris place depuis", "a call has taken its place since"
+    return guard(fr, en, f"window_{law}_passed")(test)
 
 
 MAY_WITHDRAW = _may_take_back("25A6")
@@ -138,14 +205,28 @@ def _original(table: Table, seat: Seat) -> Entry:
     return next(e for e in reversed(table.auction.standing()) if e.seat is seat)
 
 
+def _reopen(table: Table) -> None:
+    """A change after the final pass (25A5, 21B1): the auction reopens with the obligations that
+    were in force when it seemed to end (27B2, 30A, 37B2…) and the judgements still awaited.
+
+    Called while the first call still stands, so the auction is still over; if it is over again
+    once the change is settled (25B2), the end of the auction puts them aside once more.
+    """
+    if table.auction.is_over():
+        table.obligations = [*table.obligations_at_end, *table.obligations]
+        table.deferred = [*table.deferred_at_end, *table.deferred]
+        table.obligations_at_end = []
+        table.deferred_at_end = []
+
+
 def _replace_first_call(table: Table, event: Event, law: str, told: tuple[Seat, ...] | None = None) -> None:
     """25A and 21B1: the new call takes the first one's place; the LHO may take back a call made over it."""
     irr = table.irregularity
     assert irr is not None
     offender = irr.entry.seat
+    _reopen(table)
     original = _original(table, offender)
-    standing = table.auction.standing()
-    later = standing[standing.index(original) + 1 :]
+    later = _later_calls(table, offender)
     original = table.auction.set_status(original, WITHDRAWN, law)
     ui(table, original, told if told is not None else (offender.partner,))
     table.irregularity = None
@@ -176,6 +257,28 @@ def apply_21B1(table: Table, event: Event) -> None:
 
 
 @action(
+    "la déclaration suivante de l'adversaire de gauche devient une enchère insuffisante (27)",
+    "the LHO's later call becomes an insufficient bid (27)",
+)
+def later_call_insufficient(table: Table, event: Event) -> None:
+    """The change being authorised, the LHO's bid over the first call no longer supersedes the bid
+    before it: unless he takes it back (25A6, 21B2), it is an insufficient bid made in turn, which
+    his own LHO may accept (27A1) or not (27B). The Director is at the table."""
+    later = table.withdrawable
+    assert later is not None
+    entry = table.auction.set_status(later, PENDING)
+    turn = entry.seat
+    table.irregularity = Irregularity(
+        entry, Classification(CallKind.INSUFFICIENT, turn, Relation.IN_TURN), director=True
+    )
+
+
+@action("son enchère insuffisante est retirée avec elle", "his insufficient bid goes with it")
+def drop_insufficient_later_call(table: Table, event: Event) -> None:
+    table.irregularity = None
+
+
+@action(
     "changement accepté : la première déclaration est retirée (26B)",
     "change accepted: the first call is withdrawn (26B)",
 )
@@ -183,6 +286,7 @@ def apply_25B1(table: Table, event: Event) -> None:
     irr = table.irregularity
     assert irr is not None
     offender = irr.entry.seat
+    _reopen(table)
     original = table.auction.set_status(_original(table, offender), WITHDRAWN, "25B1")
     table.auction.move_after(irr.entry, original)
     table.opening_lead = None
@@ -198,9 +302,10 @@ def apply_25B2(table: Table, event: Event) -> None:
     irr = table.irregularity
     assert irr is not None
     offender = irr.entry.seat
+    _reopen(table)  # the first call stands: if it was the final pass, the auction ends again
     table.auction.set_status(irr.entry, CANCELLED, "25B2")
     ui(table, irr.entry, (offender.partner,))
-    if irr.comparable is not True:
+    if irr.comparable is not True and not table.auction.is_passed_out():  # 26B needs a defender: none after 22B
         restrict(table, offender, irr.entry)
     table.irregularity = None
 
@@ -237,6 +342,27 @@ def withdrawer(table: Table) -> list[Seat]:
     return [table.withdrawable.seat] if table.withdrawable is not None else []
 
 
+def _insufficient_bid_withdrawer(law: str) -> object:
+    def seats(table: Table) -> list[Seat]:
+        irr, w = table.irregularity, table.withdrawable
+        ok = irr is not None and w is not None and irr.entry.n == w.n and table.withdraw_law == law
+        return [w.seat] if ok and w is not None else []
+
+    fr, en = "l'adversaire de gauche dont l'enchère est devenue insuffisante", "the LHO whose bid became insufficient"
+    return holder(fr, en, f"insufficient_bid_withdrawer_{law}")(seats)
+
+
+WITHDRAWER_25A6 = _insufficient_bid_withdrawer("25A6")
+WITHDRAWER_21B2 = _insufficient_bid_withdrawer("21B2")
+
+
+_SUFFICIENT = Not(later_call_made_insufficient, "aucune déclaration suivante ne devient insuffisante",
+                  "no later call becomes insufficient")  # fmt: skip
+UNINTENDED_SUFFICIENT = all_of(judged("unintended", True), _SUFFICIENT)
+UNINTENDED_INSUFFICIENT = all_of(judged("unintended", True), later_call_made_insufficient)
+MISINFORMED_SUFFICIENT = all_of(judged("misinformation", True), _SUFFICIENT)
+MISINFORMED_INSUFFICIENT = all_of(judged("misinformation", True), later_call_made_insufficient)
+
 MODULE = LawModule(
     name="changes",
     laws="21, 25",
@@ -251,16 +377,37 @@ MODULE = LawModule(
              "the player replaces his last call", (own_call_partner_silent,), (hold_substitution, apply_ruled_misinformation)),
         Rule("substitute", "clarification", STATE, "25A5", "après le passe final, le partenaire n'ayant pas déclaré depuis",
              "after the final pass, partner not having called since", (own_call_partner_silent,), (hold_substitution, apply_ruled_misinformation)),
+        Rule("substitute", "passed_out", STATE, "25A5", "donne passée, mains pas encore dans l'étui, le partenaire n'ayant pas déclaré depuis",
+             "passed out, hands not yet in the board, partner not having called since", (own_call_partner_silent,),
+             (hold_substitution, apply_ruled_misinformation), cites=("22B", "17D2")),
+        *[
+            Rule("substitute", source, None, "25A4", "le partenaire a déclaré depuis : refusé", "partner has called since: refused",
+                 (partner_called_since,), (refuse_after_partner,))
+            for source in ("auction.calling", "clarification", "passed_out")
+        ],
+        *[
+            Rule("substitute", source, None, "25A5", "la période des annonces est finie : refusé", "the auction period is over: refused",
+                 (), (refuse_after_auction_period,), cites=("17D1", "17D2"))
+            for source in ("play", "lead_out_of_turn", "returned")
+        ],
         Rule("judge", "auction.calling", None, "21B1", "information erronée jugée avant le changement",
              "misinformation judged before the change", (judged("misinformation", True),), (note_misinformation,)),
         Rule("judge", "clarification", None, "21B1", "information erronée jugée avant le changement",
              "misinformation judged before the change", (judged("misinformation", True),), (note_misinformation,)),
+        Rule("judge", "passed_out", None, "21B1", "information erronée jugée avant le changement",
+             "misinformation judged before the change", (judged("misinformation", True),), (note_misinformation,)),
         Rule("director", STATE, None, "25", "l'arbitre est appelé", "the Director is called", (), (note_director,)),
         Rule("judge", STATE, "auction.calling", "25A", "non intentionnelle : la déclaration voulue est maintenue",
-             "unintended: the intended call stands", (judged("unintended", True),), (apply_25A,), ruling=True,
+             "unintended: the intended call stands", (UNINTENDED_SUFFICIENT,), (apply_25A,), ruling=True,
              cites=("25A1", "16C")),
+        Rule("judge", STATE, "auction.insufficient_bid", "25A", "non intentionnelle : l'enchère suivante de l'adversaire de gauche devient insuffisante",
+             "unintended: the LHO's later bid becomes insufficient", (UNINTENDED_INSUFFICIENT,),
+             (apply_25A, later_call_insufficient), ruling=True, cites=("25A1", "16C", "25A6", "18D")),
         Rule("judge", STATE, "auction.calling", "21B1", "information erronée : la déclaration est changée",
-             "misinformation: the call is changed", (judged("misinformation", True),), (apply_21B1,), ruling=True),
+             "misinformation: the call is changed", (MISINFORMED_SUFFICIENT,), (apply_21B1,), ruling=True),
+        Rule("judge", STATE, "auction.insufficient_bid", "21B1", "information erronée : l'enchère suivante de l'adversaire de gauche devient insuffisante",
+             "misinformation: the LHO's later bid becomes insufficient", (MISINFORMED_INSUFFICIENT,),
+             (apply_21B1, later_call_insufficient), ruling=True, cites=("21B2", "18D")),
         Rule("judge", STATE, None, "21B1", "pas d'information erronée : reste la question de la Loi 25",
              "no misinformation: the Law 25 question remains", (judged("misinformation", False),),
              outcome=("la question de la Loi 25 reste posée", "the Law 25 question remains")),
@@ -279,6 +426,12 @@ MODULE = LawModule(
              "the LHO takes back the call he made over the first one", (MAY_WITHDRAW,), (withdraw_later_call,), ruling=True),
         Rule("withdraw", "auction.calling", None, "21B2", "l'adversaire de gauche change sa déclaration suivante",
              "the LHO changes his later call", (MAY_CHANGE,), (change_later_call,), ruling=True),
+        Rule("withdraw", OFFERED_27, "auction.calling", "25A6", "l'adversaire de gauche reprend son enchère devenue insuffisante",
+             "the LHO takes back his bid made insufficient", (MAY_WITHDRAW, takes_back_the_insufficient_bid),
+             (withdraw_later_call, drop_insufficient_later_call), ruling=True),
+        Rule("withdraw", OFFERED_27, "auction.calling", "21B2", "l'adversaire de gauche change son enchère devenue insuffisante",
+             "the LHO changes his bid made insufficient", (MAY_CHANGE, takes_back_the_insufficient_bid),
+             (change_later_call, drop_insufficient_later_call), ruling=True),
         Rule("withdraw", "auction", None, "25A6", "rien à reprendre (25A6)", "nothing to take back (25A6)",
              (NOTHING_25A6[0],), (NOTHING_25A6[1],)),
         Rule("withdraw", "auction", None, "21B2", "rien à changer (21B2)", "nothing to change (21B2)",
@@ -292,10 +445,24 @@ MODULE = LawModule(
     ],
     options={
         "auction.calling": [
-            Option("substitute", may_substitute, "25A", "un joueur remplace sa dernière déclaration tant que son partenaire n'a pas déclaré",
-                   "a player replaces his last call while his partner has not called"),
+            Option("substitute", may_substitute, "25A", "remplace sa déclaration non intentionnelle tant que son partenaire n'a pas déclaré",
+                   "replaces his unintended call while his partner has not called"),
             Option("withdraw", withdrawer, "25A6", "reprend la déclaration faite sur la déclaration changée",
                    "takes back the call he made over the changed call"),
+        ],
+        "clarification": [
+            Option("substitute", may_substitute, "25A5", "remplace sa déclaration non intentionnelle jusqu'à l'entame faite face visible, son partenaire n'ayant pas déclaré depuis",
+                   "replaces his unintended call until the lead is faced, his partner not having called since"),
+        ],
+        "passed_out": [
+            Option("substitute", may_substitute, "25A5", "remplace sa déclaration non intentionnelle tant que les mains ne sont pas dans l'étui, son partenaire n'ayant pas déclaré depuis",
+                   "replaces his unintended call until the hands are back in the board, his partner not having called since"),
+        ],
+        OFFERED_27: [
+            Option("withdraw", WITHDRAWER_25A6, "25A6", "reprend son enchère devenue insuffisante par le changement",
+                   "takes back his bid made insufficient by the change"),
+            Option("withdraw", WITHDRAWER_21B2, "21B2", "change son enchère devenue insuffisante par le changement",
+                   "changes his bid made insufficient by the change"),
         ],
         STATE: [
             Option("judge", None, "25A", "l'arbitre juge si la première déclaration était non intentionnelle",

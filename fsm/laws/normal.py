@@ -3,7 +3,8 @@
 A regular call in turn stays in ``auction.calling``; once it stands, the machine raises
 ``call_stands``, and the obligations it fulfils end (a pass at the next turn, a repeated call).
 When three passes follow a bid, or four passes, the machine raises ``auction_ends``: the
-clarification period opens (22A, 17D1) or the board is passed out (22B, 17D2).
+clarification period opens (22A, 17D1) or the board is passed out (22B, 17D2). Obligations to pass
+end with the auction; they are kept aside in case a change of call reopens it (25A5, 21B1).
 """
 
 from __future__ import annotations
@@ -102,7 +103,13 @@ def record_call(table: Table, event: Event) -> None:
 
 @action("fin des annonces : les obligations de passer cessent", "end of the auction: obligations to pass end")
 def end_auction(table: Table, event: Event) -> None:
-    """Obligations to pass last "until the end of the auction" at most; so do deferred judgements."""
+    """Obligations to pass last "until the end of the auction" at most; so do deferred judgements.
+
+    They are kept aside: a change of call after the final pass (25A5, 21B1) reopens the auction
+    with the obligations that were in force when it seemed to end.
+    """
+    table.obligations_at_end = table.obligations
+    table.deferred_at_end = table.deferred
     table.obligations = []
     table.deferred = []
     table.withdrawable = None

@@ -25,7 +25,7 @@ def test_no_substitution_after_partner_called():
     board.calls("1H Pass 2H")
     with pytest.raises(IllegalEvent) as err:
         board.substitute("N", "1S")
-    assert err.value.law == "25"
+    assert err.value.law == "25A4"
 
 
 def test_substitute_option_holders_are_those_whose_partner_is_silent():
@@ -36,3 +36,79 @@ def test_substitute_option_holders_are_those_whose_partner_is_silent():
     board.call("S", "2H")  # North's partner has called: only East and South remain
     holders = next(o["seats"] for o in board.options() if o["event"] == "substitute")
     assert holders == ["E", "S"]
+
+
+def _substitute_options(board):
+    return [o for o in board.options() if o["event"] == "substitute"]
+
+
+def test_the_25A_options_say_unintended_and_name_the_clause():
+    board = Board()
+    board.call("N", "1H")
+    (opt,) = _substitute_options(board)
+    assert opt["law"] == "25A" and "non intentionnelle" in opt["fr"] and "unintended" in opt["en"]
+    board.calls("Pass Pass Pass")
+    (opt,) = _substitute_options(board)  # 25A5: after the final pass, until the lead is faced
+    assert opt["law"] == "25A5" and "non intentionnelle" in opt["fr"] and opt["seats"] == ["S", "W"]
+
+
+def test_passed_out_board_change_until_the_hands_are_back_22B_17D2():
+    board = Board(dealer="N")
+    board.calls("Pass Pass Pass Pass")
+    (opt,) = _substitute_options(board)
+    assert opt["law"] == "25A5" and opt["seats"] == ["S", "W"] and "non intentionnelle" in opt["fr"]
+    board.return_hands()
+    assert _substitute_options(board) == []
+    with pytest.raises(IllegalEvent) as err:
+        board.substitute("W", "1H")
+    assert err.value.law == "25A5"
+
+
+def test_no_substitution_once_play_has_begun_25A5():
+    board = Board(dealer="W")
+    board.calls("1S Pass Pass Pass")
+    board.lead("N", "HK")
+    with pytest.raises(IllegalEvent) as err:
+        board.substitute("S", "2H")
+    assert err.value.law == "25A5"
+
+
+def test_a_refused_change_after_the_final_pass_keeps_the_obligations_aside():
+    """25B2 after the final pass: the auction ends again and puts the obligations aside again, so a
+    later change by another player still reopens it with them."""
+    board = Board(dealer="N")
+    board.calls("1H")
+    board.call("E", "1D")
+    board.refuse("S")
+    board.call("E", "Pass", comparable=False)  # 27B2: West passes for the rest of the auction
+    board.calls("2H Pass 4H Pass Pass Pass")
+    board.substitute("W", "X")
+    board.judge(unintended=False)
+    board.refuse("N")  # 25B2: West's final pass stands
+    assert board.state == "clarification.face_down_lead" and board.snapshot()["obligations"] == []
+    board.substitute("S", "5H")  # South's partner has not called since South's pass
+    board.judge(unintended=True)
+    assert board.snapshot()["obligations"] == [{"seat": "W", "kind": "pass_rest", "law": "27B2"}]
+    board.withdraw("W")  # 25A6: West takes back his pass over South's changed call, and is still barred
+    board.call("W", "X")
+    assert board.state == "auction.call_by_barred_player"
+
+
+def test_the_LHO_may_not_take_back_his_bid_once_it_is_accepted():
+    board = Board()
+    board.calls("1H 1S")
+    board.substitute("N", "2H")
+    board.judge(unintended=True)
+    assert board.state == "auction.insufficient_bid.offered"
+    board.accept("S")  # 27A1: East's 1S stands, and with it his chance to take it back is gone
+    with pytest.raises(IllegalEvent) as err:
+        board.withdraw("E")
+    assert err.value.law == "25A6"
+
+
+def test_a_sufficient_later_bid_stands_after_the_change():
+    board = Board()
+    board.calls("1H 2C")
+    board.substitute("N", "1S")
+    board.judge(unintended=True)
+    assert board.state == "auction.calling" and board.snapshot()["auction"] == ["N:1S", "E:2C"]

@@ -64,3 +64,15 @@ def test_director_changes_nothing_on_a_regular_board():
     before = board.snapshot()
     board.director()
     assert board.snapshot() == before
+
+
+def test_end_of_auction_puts_obligations_aside_22():
+    """Obligations end with the auction (the snapshot shows none), but are kept for a change that reopens it."""
+    board = Board(dealer="N")
+    board.calls("1H Pass Pass")
+    board.call("N", "Pass")  # out of rotation at West's turn
+    board.refuse("E")  # 30A: North must pass at his next turn
+    board.call("W", "Pass")
+    assert board.state == "clarification.face_down_lead"
+    assert board.snapshot()["obligations"] == []
+    assert [(o.seat.value, o.law) for o in board.table.obligations_at_end] == [("N", "30A")]
