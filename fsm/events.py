@@ -72,7 +72,8 @@ SPECS: tuple[EventSpec, ...] = (
               "named, if not the one made (19A3/B3)"),
     EventSpec("substitute", (SEAT, Arg("call", "call", True), Arg("artificial", "bool"), Arg("specifies", "strains"),
                              Arg("comparable", "bool")), "25", "remplace sa déclaration par", "replaces his call with",
-              "the player replaces his own last call (25), also after the final pass until the lead is faced (25A5)"),
+              "the player replaces his own last call (25), until the end of the auction period: after the final pass "
+              "until the lead is faced, after a pass-out until the hands are back in the board (25A5, 22B, 17D2)"),
     EventSpec("director", (), "9B1", "appelle l'arbitre", "calls the Director",
               "the Director is at the table; allowed at any moment; rectifies 36–39 and what the LHO called over "
               "(36A, 37A, 38D, 36C)"),
