@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup graphviz demo test lint format diagrams notebooks schemas docs bench fuzz clean
+.PHONY: setup graphviz nodejs demo test lint format diagrams notebooks schemas docs bench fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,18 @@ graphviz:
 	  fi; \
 	fi
 
-setup: $(STAMP) graphviz
+# Node.js runs the independent JavaScript model (examples/js/) on the exported corpus: apt-get as root, else a hint.
+nodejs:
+	@if ! command -v node >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installation de Node.js / installing Node.js (apt-get)"; \
+	    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null; \
+	  else \
+	    echo "Node.js absent : sudo apt-get install nodejs (modèle JavaScript, examples/js) / Node.js missing: sudo apt-get install nodejs (JavaScript model, examples/js)"; \
+	  fi; \
+	fi
+
+setup: $(STAMP) graphviz nodejs
 
 demo: setup
 	$(BIN)/python -m fsm demo
