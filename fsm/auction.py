@@ -173,7 +173,7 @@ class Auction:
         last = self.last_non_pass()
         return last is not None and last.call.is_double and last.seat.side != seat.side
 
-    # --- the end of the auction (22) -------------------------------------------------
+    # --- the end of the auction (22, 17D3) ----------------------------------------------
     def trailing_passes(self) -> int:
         n = 0
         for e in reversed(self.standing()):
@@ -183,32 +183,65 @@ class Auction:
         return n
 
     def passes_since_last_call(self) -> list[Entry]:
-        """The standing passes after the last bid, double or redouble (all of them if none)."""
+        """17D3: the standing passes that follow a call: those after the last bid, double or redouble,
+        or, when every call is a pass, those after the first pass (« une déclaration », a pass included)."""
         standing = self.standing()
         n = self.trailing_passes()
+        if n and n == len(standing):
+            return standing[1:]
         return standing[len(standing) - n :] if n else []
 
-    def rotation_break(self, seats: list[Seat]) -> int | None:
-        """17D3: index of the first of ``seats`` (calls after the last non-pass) that skipped a player."""
+    def _anchor(self) -> Seat | None:
+        """The seat of the call the closing passes follow: the last bid, double or redouble, else the first pass."""
         last = self.last_non_pass()
-        previous = last.seat if last is not None else self.dealer.rho
+        if last is not None:
+            return last.seat
+        standing = self.standing()
+        return standing[0].seat if standing else None
+
+    def rotation_break(self, seats: list[Seat]) -> int | None:
+        """17D3: index of the first of ``seats`` (the passes that follow a call) that skipped a player."""
+        previous = self._anchor()
+        if previous is None:
+            return None
         for i, seat in enumerate(seats):
             if seat is not previous.lho:
                 return i
             previous = seat
         return None
 
+    def skipping_passes(self) -> list[Entry]:
+        """17D3: the passes that follow the last call and skipped a player (made out of rotation)."""
+        previous = self._anchor()
+        out = []
+        for e in self.passes_since_last_call():
+            if previous is not None and e.seat is not previous.lho:
+                out.append(e)
+            previous = e.seat
+        return out
+
+    def three_passes_follow_a_call(self) -> bool:
+        """17D3, 22: a call (a pass included) followed by three passes: the auction ends, unless one of
+        those passes skipped a player (17D3)."""
+        return len(self.passes_since_last_call()) >= 3
+
+    def is_deprived(self) -> bool:
+        """17D3: one of the passes that follow the last call skipped a player."""
+        return self.rotation_break([e.seat for e in self.passes_since_last_call()]) is not None
+
     def is_passed_out(self) -> bool:
-        """22B: all four players pass (no bid, and every seat has a standing pass)."""
+        """22B: the four players have passed (no bid, four different players), each pass after the
+        first in rotation; a pass that skipped a player leaves the auction open (17D3)."""
         standing = self.standing()
-        return self.last_bid() is None and {e.seat for e in standing} == set(Seat)
+        return self.last_bid() is None and {e.seat for e in standing} == set(Seat) and not self.is_deprived()
 
     def is_completed(self) -> bool:
         """22A: a bid followed by three consecutive passes."""
         return self.last_bid() is not None and self.trailing_passes() >= 3
 
     def is_over(self) -> bool:
-        return self.is_passed_out() or self.is_completed()
+        """The auction would end (22A, 22B), or 17D3 must say why it does not."""
+        return self.three_passes_follow_a_call()
 
     def contract(self) -> str | None:
         """PBN notation of the contract (``4HX``), ``Pass`` after a pass-out, else ``None``."""

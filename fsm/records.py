@@ -129,7 +129,9 @@ class Deferred:
 
 @dataclass(frozen=True, slots=True)
 class Pending:
-    """An irregularity awaiting the Director after the LHO called over it (36A, 37A, 38D)."""
+    """An irregularity awaiting the Director after the LHO called over it (36A, 37A, 38D), or a call out
+    of rotation whose offender's call at his turn ended the auction, awaiting the comparable judgement
+    (30B1, 31B, 32B: ``entry`` is that call)."""
 
     law: str
     source: str
@@ -147,7 +149,8 @@ class Irregularity:
     this record holds only the data: the call, how it was classified, whether the Director is
     at the table, a replacement made before the ruling (27C) or awaiting a judgement (23A), the
     first insufficient bid when a second one is offered (27B4), the deferred consequence a judged
-    call settles (30B1, 31A2, 31B, 32A2, 32B), and the judgement a substituted call carried (25B).
+    call settles (30B1, 31A2, 31B, 32A2, 32B), the judgement a substituted call carried (25B), and
+    a call made before the LHO chose (29A) or the Director judged (23A), held until then.
     """
 
     entry: Entry
@@ -157,6 +160,7 @@ class Irregularity:
     original: Entry | None = None
     deferred: Deferred | None = None
     comparable: bool | None = None
+    held: Entry | None = None  # a call made before the LHO chose or the Director judged, held until then
 
     @property
     def law(self) -> str:
@@ -164,13 +168,16 @@ class Irregularity:
 
     def as_dict(self) -> dict[str, Any]:
         c = self.classification
-        return {
+        out = {
             "law": c.kind.law,
             "kind": c.kind.name.lower(),
             "source": self.entry.token(),
             "turn": c.turn.value,
             "relation": c.relation.value,
         }
+        if self.held is not None:
+            out["held"] = self.held.token()
+        return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,18 +61,26 @@ def note_director(table: Table, event: Event) -> None:
 
 
 def acceptance_rules(
-    source: str, law: str, what_fr: str, what_en: str, guards: tuple[Guard, ...] = (), actions: tuple[Action, ...] = ()
+    source: str,
+    law: str,
+    what_fr: str,
+    what_en: str,
+    guards: tuple[Guard, ...] = (),
+    actions: tuple[Action, ...] = (),
+    call_guards: tuple[Guard, ...] = (),
+    then: tuple[Action, ...] = (),
 ) -> list[Rule]:
-    """``accept`` and acceptance by calling, for one waiting state."""
+    """``accept`` and acceptance by calling, for one waiting state. ``call_guards`` apply to the
+    acceptance by calling only; ``then`` runs after an ``accept`` (a call held meanwhile is made afresh)."""
     return [
         Rule(
             "accept", source, "auction.calling", law,
             f"l'adversaire de gauche accepte {what_fr}", f"the LHO accepts {what_en}",
-            (by_offender_lho, *guards), (*actions, accept_irregular_call), ruling=True,
+            (by_offender_lho, *guards), (*actions, accept_irregular_call, *then), ruling=True,
         ),
         Rule(
             "call", source, "auction.calling", law,
             f"l'adversaire de gauche déclare : il accepte {what_fr}", f"the LHO calls: he accepts {what_en}",
-            (by_offender_lho, *guards), (*actions, accept_irregular_call, then_his_call), ruling=True,
+            (by_offender_lho, *guards, *call_guards), (*actions, accept_irregular_call, then_his_call), ruling=True,
         ),
     ]  # fmt: skip

@@ -1,5 +1,8 @@
 """Which law a call made during the auction falls under (18D, 19, 25, 29–32, 37, 38, 22, 17D3).
 
+A pass out of rotation falls under Law 31, not 30, when it is artificial or made over partner's
+artificial call (30C); the Director says a call is artificial (``artificial`` on the call).
+
 The order of the tests is the decision tree the Laws lay down: a bid above seven (38)
 and an inadmissible double (19 → 36) whoever makes them; then a call at one's LHO's turn
 right after one's own (25); then the other calls out of rotation (29) by kind; then, in
@@ -34,6 +37,16 @@ def is_legal(auction: Auction, seat: Seat, call: Call) -> bool:
     return not (call.is_bid and call.level > 7) and not is_inadmissible(auction, seat, call)
 
 
+def over_partner_artificial_call(auction: Auction, seat: Seat) -> bool:
+    """30C, 31: a pass « sur la déclaration artificielle de son partenaire »: the last call that is not an
+    opponent's pass is the partner's, and the Director said it is artificial (``artificial`` on its call)."""
+    for e in reversed(auction.standing()):
+        if e.call.is_pass and e.seat.side != seat.side:
+            continue
+        return e.seat is seat.partner and e.artificial
+    return False
+
+
 def classify(table: Table, seat: Seat, call: Call, artificial: bool = False) -> Classification:
     auction = table.auction
     turn = auction.turn()
@@ -54,9 +67,9 @@ def _kind(table: Table, auction: Auction, seat: Seat, call: Call, rel: Relation,
     if rel is not Relation.IN_TURN and table.misinformation_ruled and auction.partner_silent_since_own_call(seat):
         return CallKind.CHANGE  # 21B1, judged first: the misinformed player's new call replaces his own
     if rel is not Relation.IN_TURN:
-        if call.is_pass and not artificial:
+        if call.is_pass and not artificial and not over_partner_artificial_call(auction, seat):
             return CallKind.PASS_OUT_OF_ROTATION
-        if call.is_pass or call.is_bid:  # 30C: an artificial pass is treated as a bid (31)
+        if call.is_pass or call.is_bid:  # 30C: an artificial pass, or a pass over partner's artificial call (31)
             return CallKind.BID_OUT_OF_ROTATION
         return CallKind.DOUBLE_OUT_OF_ROTATION
     if not call.is_pass and table.must_pass(seat):

@@ -9,7 +9,8 @@ bid or a pass (27B2: partner passes for the rest of the auction), by a double or
 not comparable (27B3: cancelled, replaced again, partner barred) or by another insufficient bid,
 which waits in ``….second`` for the LHO to accept it (27B4) or not (as 27B3). A replacement made
 before the ruling stands unless the LHO accepts the insufficient bid (27C). Out of rotation it
-is Law 31 (27A2).
+is Law 31 (27A2); when the offender must then repeat it (31A1) and the repeat is insufficient, the
+repeat is made, and Law 27 applies to it afresh.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from fsm.laws.acceptance import acceptance_rules, by_offender, by_offender_lho, 
 from fsm.laws.classify import KIND_GUARDS, entry_of, hold_irregular_call, is_legal
 from fsm.laws.normal import stand
 from fsm.laws.withdrawn import CARRIES, bar, judged, restrict, review, ui
-from fsm.records import PASS_REST, CallKind, Irregularity
+from fsm.records import PASS_REST, REPEAT_CALL, CallKind, Irregularity
 from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, all_of, guard
 
 if TYPE_CHECKING:
@@ -47,6 +48,13 @@ def _irr(table: Table) -> Irregularity:
 
 
 # --- guards ---------------------------------------------------------------------------------
+@guard("la déclaration que le fautif doit répéter (31A1, 32A1)", "the call the offender must repeat (31A1, 32A1)")
+def repeats_forced_call(table: Table, event: Event) -> bool:
+    assert event.seat is not None and event.call is not None
+    repeat = table.must_repeat(event.seat)
+    return repeat is not None and repeat.call == event.call.pbn()
+
+
 @guard("aucun remplacement encore", "no replacement yet")
 def no_replacement_held(table: Table, event: Event) -> bool:
     return _irr(table).replacement is None
@@ -116,6 +124,13 @@ HELD_DOUBLE = Not(held_bid_or_pass, "le remplacement retenu est un contre ou un 
 
 
 # --- actions ---------------------------------------------------------------------------------
+@action("l'obligation de répéter la déclaration est remplie", "the obligation to repeat the call is fulfilled")
+def repeat_made_insufficient(table: Table, event: Event) -> None:
+    """31A1: the repetition is made, whatever Law 27 then does with it (accepted, or replaced)."""
+    assert event.seat is not None
+    table.obligations = [o for o in table.obligations if not (o.seat is event.seat and o.kind == REPEAT_CALL)]
+
+
 @action(
     "le remplacement fait avant l'arbitrage est retenu (27C)", "the replacement made before the ruling is held (27C)"
 )
@@ -280,7 +295,11 @@ MODULE = LawModule(
     ],
     rules=[
         Rule("call", "auction.calling", STATE, "18D", "enchère insuffisante à son tour", "insufficient bid in turn",
-             (KIND_GUARDS[CallKind.INSUFFICIENT],), (hold_irregular_call,)),
+             (KIND_GUARDS[CallKind.INSUFFICIENT], Not(repeats_forced_call, "pas une répétition forcée", "not a forced repeat")),
+             (hold_irregular_call,)),
+        Rule("call", "auction.calling", STATE, "31A1", "la répétition est une enchère insuffisante : faite, la Loi 27 s'applique",
+             "the repeat is an insufficient bid: made, Law 27 applies", (KIND_GUARDS[CallKind.INSUFFICIENT], repeats_forced_call),
+             (repeat_made_insufficient, hold_irregular_call), cites=("27A2", "18D")),
         Rule("director", STATE, None, "27B", "l'arbitre expose les options", "the Director sets out the options",
              (), (note_director,)),
         *acceptance_rules(OFFERED, "27A1", "l'enchère insuffisante", "the insufficient bid"),

@@ -5,7 +5,7 @@ import pytest
 from fsm import Board
 from fsm.auction import Relation, relation
 from fsm.calls import Seat, parse_call
-from fsm.laws.classify import classify
+from fsm.laws.classify import classify, over_partner_artificial_call
 from fsm.records import PASS_REST, CallKind, Obligation
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
@@ -59,6 +59,27 @@ def test_artificial_pass_out_of_rotation_is_treated_as_a_bid_30C():
     board = Board()
     board.call("N", "1C")
     assert classify(board.table, S, parse_call("Pass"), artificial=True).kind is CallKind.BID_OUT_OF_ROTATION
+
+
+@pytest.mark.parametrize(
+    ("artificial", "kind"),
+    [(True, CallKind.BID_OUT_OF_ROTATION), (False, CallKind.PASS_OUT_OF_ROTATION)],
+)
+def test_pass_out_of_rotation_over_partner_artificial_call_is_31_30C(artificial, kind):
+    board = Board()
+    board.calls("1NT Pass")
+    board.call("S", "2D", artificial=artificial)
+    assert classify(board.table, N, parse_call("Pass")).kind is kind  # at West's turn
+
+
+def test_over_partner_artificial_call_looks_past_opponents_passes_only():
+    board = Board()
+    board.call("N", "2C", artificial=True)
+    board.call("E", "Pass")
+    assert over_partner_artificial_call(board.auction, S)  # South's own turn, but the reading is the same
+    assert not over_partner_artificial_call(board.auction, W)  # an opponent's artificial call
+    board.call("S", "2D")
+    assert not over_partner_artificial_call(board.auction, N)  # his partner's last call is natural
 
 
 def test_barred_player_bid_is_37_but_his_pass_is_regular():

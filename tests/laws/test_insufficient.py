@@ -33,3 +33,17 @@ def test_acceptance_by_calling_then_that_call_is_itself_classified():
     assert [s.law for s in steps] == ["27A1", "18D"]
     assert board.state == "auction.insufficient_bid.offered"
     assert board.snapshot()["irregularity"]["source"] == "S:1C"
+
+
+def test_an_insufficient_repeat_fulfils_the_obligation_to_repeat_31A1():
+    board = Board(dealer="S")
+    board.calls("1H")
+    board.call("N", "1D")  # out of rotation and insufficient: Law 31 (27A2)
+    board.refuse("E")
+    board.call("W", "Pass")  # 31A1: North must repeat 1D
+    assert board.snapshot()["obligations"] == [{"seat": "N", "kind": "repeat_call", "law": "31A1"}]
+    steps = board.call("N", "1D")  # the repeat, insufficient in turn: Law 27 afresh
+    assert [s.law for s in steps] == ["31A1"] and board.snapshot()["obligations"] == []
+    board.refuse("E")
+    board.call("N", "2D")  # 27B1(a)
+    assert board.snapshot()["obligations"] == [] and board.state == "auction.calling"

@@ -1,4 +1,4 @@
-"""28B and 17D3."""
+"""28B, 29A with a call held, 17D3, and the judgement of the offender's call at his turn."""
 
 import pytest
 
@@ -19,9 +19,39 @@ def test_28B_cancels_without_rectification():
 def test_28B_only_when_the_skipped_player_is_the_rho():
     board = Board()
     board.call("N", "1H")
-    board.call("W", "1S")  # at partner East's turn: East calling is not 28B (LAWS.md N1)
+    board.call("W", "1S")  # at partner East's turn: East calling is not 28B, his call waits for North's choice
+    board.call("E", "2C")
+    snap = board.snapshot()
+    assert snap["state"] == "auction.bid_out_of_rotation" and snap["auction"] == ["N:1H"]
+    assert snap["irregularity"]["held"] == "E:2C" and snap["cancelled"] == []
+    with pytest.raises(IllegalEvent):  # one call held at a time; South may not call either
+        board.call("E", "2D")
     with pytest.raises(IllegalEvent):
-        board.call("E", "2C")
+        board.call("S", "2D")
+
+
+def test_a_held_call_is_made_afresh_once_the_LHO_has_chosen():
+    board = Board()
+    board.calls("1H")
+    board.call("W", "1S")
+    board.call("E", "2C")
+    refused = Board.replay(board.record())
+    refused.refuse("N")  # 29B: East's turn again, and his 2C was made at it
+    assert refused.snapshot()["auction"] == ["N:1H", "E:2C"] and refused.state == "auction.calling"
+    accepted = Board.replay(board.record())
+    accepted.accept("N")  # 29A: North's turn, and East's 2C was made at it: out of rotation
+    snap = accepted.snapshot()
+    assert snap["auction"] == ["N:1H", "W:1S"] and snap["irregularity"]["source"] == "E:2C"
+    assert snap["irregularity"]["relation"] == "RHO"
+
+
+def test_no_call_is_held_once_the_Director_is_at_the_table():
+    board = Board()
+    board.calls("1H")
+    board.call("W", "1S")
+    board.director()
+    board.call("E", "2C")  # East's call in turn with the Director there: North has not accepted (29B)
+    assert board.snapshot()["auction"] == ["N:1H", "E:2C"] and board.snapshot()["rulings"] == ["31B"]
 
 
 def test_17D3_the_turn_goes_back_to_the_deprived_player():
@@ -34,3 +64,56 @@ def test_17D3_the_turn_goes_back_to_the_deprived_player():
     assert snap["cancelled"] == ["W:Pass", "N:Pass"] and snap["contract"] is None
     board.calls("Pass Pass Pass")
     assert board.snapshot()["contract"] == "1H"
+
+
+def test_17D3_after_an_opening_pass():
+    board = Board()
+    board.call("N", "Pass")
+    board.call("S", "Pass")  # at East's turn
+    board.call("W", "Pass")  # West accepts by passing
+    board.call("N", "Pass")  # three passes follow North's: East was deprived of his turn
+    snap = board.snapshot()
+    assert snap["state"] == "auction.calling" and snap["turn"] == "E" and snap["auction"] == ["N:Pass"]
+    assert snap["contract"] is None and snap["rulings"] == ["29A", "17D3"]
+
+
+def test_22B_needs_the_passes_after_the_first_in_rotation():
+    board = Board()
+    board.call("E", "Pass")
+    board.accept("S")
+    board.calls("Pass Pass Pass")
+    auction = board.auction
+    assert auction.is_passed_out() and board.state == "passed_out"
+
+
+def test_a_judgement_awaited_when_the_call_ends_the_auction_is_given_after_it():
+    board = Board()
+    board.call("W", "1S")
+    board.refuse("N")
+    board.calls("1H Pass Pass")
+    board.call("W", "Pass")
+    assert board.state == "clarification.face_down_lead"
+    assert board.snapshot()["pending"] == [{"law": "31B", "source": "W:1S"}]
+    assert any(o["event"] == "lead" for o in board.options())
+    board.judge(comparable=False)
+    snap = board.snapshot()
+    assert snap["pending"] == [] and snap["obligations"] == [] and snap["reviews"] == ["72C"]
+    with pytest.raises(IllegalEvent):  # nothing is awaited any more
+        board.judge(comparable=True)
+
+
+def test_the_judgement_falls_on_the_call_at_his_turn_never_a_later_one():
+    board = Board()
+    board.calls("1H")
+    board.call("W", "1S")
+    board.refuse("N")
+    board.calls("2C 2H")
+    board.call("W", "2D")  # insufficient at his turn
+    board.refuse("N")
+    board.call("W", "3D")  # 27B1(a): 3D is his call at his turn, judged now
+    assert board.state == "auction.ruling"
+    board.judge(comparable=True)
+    board.calls("3H Pass Pass")
+    board.call("W", "Pass")  # a later call, which ends the auction: nothing to judge
+    assert board.state == "clarification.face_down_lead" and board.snapshot()["pending"] == []
+    assert board.snapshot()["rulings"] == ["31B", "27B1(a)", "31A2(a)"]
