@@ -8,6 +8,7 @@ rendering); 3 an internal error (``check``).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -111,6 +112,8 @@ GRAPHVIZ_MISSING = (
 
 
 def _check(args: argparse.Namespace) -> int:
+    """Exit codes: 0 every path read (whatever the games hold), 2 a path missing, unreadable or no
+    regular file, 3 an internal error (2 wins over 3)."""
     import json
 
     from fsm import pbn
@@ -123,32 +126,36 @@ def _check(args: argparse.Namespace) -> int:
             if n == total:
                 sys.stderr.write("\n")
 
-    missing = [p for p in args.paths if not Path(p).exists()]
-    if missing:
-        print(f"introuvable / not found: {', '.join(missing)}", file=sys.stderr)
-        return 2
-    report = pbn.check(args.paths, progress)
-    summary = report.summary()
+    out = sys.stdout
+    if hasattr(out, "reconfigure"):  # a file name that is no valid text is printed escaped, never a crash
+        out.reconfigure(errors="backslashreplace")
+    fmt = "json" if args.json else "text"
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "summary": summary,
-                    "boards": [o.as_dict() for o in report.outcomes if o.findings or o.error or o.agrees is False],
-                },
-                indent=1,
-            )
-        )
+        out.write('{"boards": [\n')
+    try:
+        tally = pbn.check(args.paths, out, fmt, jobs=args.jobs, progress=progress)
+    except KeyboardInterrupt:
+        out.flush()
+        print("\ninterrompu / interrupted", file=sys.stderr)
+        return 130
+    summary = tally.summary()
+    if args.json:
+        out.write("\n],\n" + '"summary": ' + json.dumps(summary, indent=1, ensure_ascii=False) + "}\n")
     else:
-        _print_report(report, summary)
-    if report.unreadable_files:
+        _print_report(summary)
+    unreadable = tally.unreadable_paths
+    for p in unreadable:
+        print(f"{p['path']}: {pbn.Notice.LABELS[p['kind']]}: {p['what']}", file=sys.stderr)
+    if unreadable:
         return 2
-    return 3 if any(o.internal_error for o in report.outcomes) else 0
+    return 3 if tally.internal_errors else 0
 
 
-def _print_report(report, summary) -> None:  # noqa: ANN001
+def _print_report(summary: dict) -> None:
+    """The summary, after the boards: the counters of a streamed check."""
     rows = [
         ("fichiers / files", summary["files"]),
+        ("fichiers illisibles / unreadable files", summary["unreadable_files"]),
         ("parties / games", summary["games"]),
         ("parties illisibles / unreadable games", summary["unreadable_games"]),
         ("annonces complètes / complete auctions", summary["complete_auctions"]),
@@ -157,27 +164,27 @@ def _print_report(report, summary) -> None:  # noqa: ANN001
         ("en désaccord / disagree", summary["disagree"]),
         ("  dont sans irrégularité signalée / of which unflagged", summary["disagree_unflagged"]),
         ("donnes signalées / flagged boards", summary["flagged_boards"]),
+        ("avertissements / warnings", summary["warnings"]),
+        ("  parties concernées / games with warnings", summary["games_with_warnings"]),
+        ("erreurs internes / internal errors", summary["internal_errors"]),
     ]
     width = max(len(r[0]) for r in rows)
+    print()
     for label, value in rows:
         print(f"{label:<{width}}  {value:>7}")
     print("constats par loi / findings by law:")
     for law, count in summary["findings_by_law"].items():
         print(f"  Loi / Law {law:<8} {count:>7}")
-    print()
-    for o in report.outcomes:
-        if not (o.findings or o.error or o.agrees is False):
-            continue
-        head = f"{o.game.where()}: "
-        if o.error:
-            print(head + f"illisible / unreadable: {o.error}")
-            continue
-        found = f"{o.contract} {o.declarer}"
-        recorded = f"{o.recorded_contract} {o.recorded_declarer}"
-        agree = "" if o.agrees is not False else f"  ≠ relevé / record {recorded}"
-        print(head + found + agree)
-        for law, what in o.findings:
-            print(f"    Loi / Law {law}: {what}")
+
+
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"un entier ≥ 1 / an integer ≥ 1: {text!r}")
+    return value
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -261,9 +268,30 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--corpus", metavar="DIR", help="le corpus de conformité en JSON / the conformance corpus as JSON")
     p.set_defaults(func=_export)
 
-    p = sub.add_parser("check", help="relire des fichiers PBN / check PBN records")
-    p.add_argument("paths", nargs="+", help="fichiers ou dossiers / files or folders")
-    p.add_argument("--json", action="store_true")
+    p = sub.add_parser(
+        "check",
+        help="relire des fichiers PBN / check PBN records",
+        description="Rejoue chaque enchère PBN et signale chaque irrégularité avec sa loi / "
+        "replays every PBN auction and reports each irregularity with its law.",
+        epilog="Codes de sortie / exit codes: 0 tout est lu / everything read (whatever the games hold); "
+        "2 un chemin introuvable, illisible ou qui n'est pas un fichier ordinaire / a path missing, "
+        "unreadable or no regular file (named pipe, device); 3 erreur interne / internal error.",
+    )
+    p.add_argument("paths", nargs="+", help="fichiers ou dossiers (leurs .pbn) / files or folders (their .pbn files)")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help='un document {"boards": [...], "summary": {...}} écrit au fil de l\'eau / one document, written as it goes',
+    )
+    p.add_argument(
+        "-j",
+        "--jobs",
+        type=_jobs,
+        default=os.cpu_count() or 1,
+        metavar="N",
+        help="processus en parallèle (défaut : les cœurs) ; même ordre qu'avec 1 / "
+        "worker processes (default: the number of cores); same order as with 1",
+    )
     p.set_defaults(func=_check)
 
     p = sub.add_parser(

@@ -1,32 +1,61 @@
 """PBN records in and out: read games (PBN 1.0 to 2.1), replay their auctions through the machine,
 report what happened in law, and write a board's auction back with the PBN 2.1 irregularity marks.
 
-What real files hold and the reader survives: ``#`` tag values (the previous game's value), games
-not separated by a blank line, ``{...}`` and ``;`` comments, ``%`` escape lines, ``=n=`` note
-references with ``[Note]`` tags, suffixes (``!``, ``?``) and ``$n`` codes, ``AP``, ``-``, ``+``,
-``*``, an ``[Auction]`` tag naming a seat before the dealer, and the marks ``^I`` (the next bid was
-insufficient and accepted), ``^S`` (this player was skipped by an accepted call out of rotation),
-``^L`` (a lead out of turn) and ``^`` before a Declarer or Result value (declarer and dummy swapped,
-54A). A malformed game is reported with its file, number and line, and reading goes on.
+Reading streams: a file is read line by line (a line longer than 1 MiB in pieces), one game at a
+time, in time linear in its size; a game keeps at most 1,000 tokens of a section and 64 KiB of a
+tag value. Lines are UTF-8 or Latin-1 (ISO 8859-1, the standard's set), with or without a BOM,
+ending in LF, CRLF or CR.
+
+Games are separated by a semi-empty line, as the standard says; a line holding only a comment or a
+``%`` escape is not one. A file that does not separate its games starts the next one where the tag
+that opened the current game comes again (``[Event]`` after a ``[Declarer]``). Any other tag given
+twice in a game stays in it: the repetition is ignored, as in the standard's import format, with a
+warning. A tag pair may span lines (``[``, name, value, ``]`` on lines of their own), and so may a
+value (its line breaks read as one space).
+
+What real files hold and the reader survives: ``#`` tag values (the previous game's value), ``{...}``
+and ``;`` comments, ``%`` escape lines, ``=n=`` note references with ``[Note]`` tags, suffixes
+(``!``, ``?``, ``!?``…) and ``$n`` codes, ``AP``, ``-``, ``+``, ``*``, an ``[Auction]`` tag naming
+a seat before the dealer, and the marks ``^I`` (the next bid was insufficient and accepted), ``^S``
+(this player was skipped by an accepted call out of rotation), ``^L`` (a lead out of turn) and
+``^`` before a Declarer or Result value (declarer and dummy swapped, 54A).
+
+A defect costs what it touches, never the game: a malformed tag pair that tag, an unknown suffix
+(``!!!``) or mark that token, each with a warning naming its line; a ``^I`` before a sufficient bid
+is a warning. A call that cannot be read stops the replay of its game, which is reported with its
+file, number and line; reading goes on.
 """
 
 from __future__ import annotations
 
+import io
+import json
+import os
 import re
-from collections import Counter
-from collections.abc import Iterable, Iterator
+import shutil
+import stat
+import tempfile
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from fsm.board import Board
 from fsm.calls import SEATS, Call, Card, Seat, parse_call, parse_card
 from fsm.errors import FsmError
 
-TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
-SUFFIX = re.compile(r"^(.*?)([!?]{1,2})$")
 SKIP = "^S"
 INSUFFICIENT = "^I"
+SUFFIXES = frozenset({"!", "?", "!!", "??", "!?", "?!"})  # PBN 2.1 §3.2: one or two of ! and ?
+
+MAX_PIECE = 1 << 20  # bytes read at once: a longer line is read in pieces
+MAX_SECTION = 1000  # tokens kept of one auction or play section (319 calls make the longest auction)
+MAX_VALUE = 1 << 16  # characters kept of one tag value, notes included
+MAX_TAG_LINES = 8  # lines one tag pair may span
+MAX_WARNINGS = 20  # warnings kept for one game
+MAX_CALLS = 400  # calls replayed: more is no auction
+MAX_TOKEN = 32  # characters of the longest call or card token worth parsing
 
 
 @dataclass
@@ -40,6 +69,8 @@ class Game:
     auction: list[str] = field(default_factory=list)
     play: list[str] = field(default_factory=list)
     error: str | None = None
+    warnings: list[str] = field(default_factory=list)
+    auction_lines: list[int] = field(default_factory=list)  # the line of each auction token
 
     @property
     def board(self) -> str:
@@ -48,126 +79,448 @@ class Game:
     def where(self) -> str:
         return f"{self.file}, game {self.number} (board {self.board}), line {self.line}"
 
+    def warn(self, text: str) -> None:
+        if len(self.warnings) < MAX_WARNINGS:
+            self.warnings.append(text)
+        elif len(self.warnings) == MAX_WARNINGS:
+            self.warnings.append("further warnings left out")
+
+
+class NotAFile(OSError):
+    """A path that is no regular file (a named pipe, a device, a socket): refused, never read."""
+
+    def __init__(self, path: str, kind: str):
+        super().__init__(f"{kind}: not read")
+        self.path = path
+        self.kind = kind
+
 
 # --- reading ------------------------------------------------------------------------------------
-def read_text(path: Path) -> str:
-    data = path.read_bytes()
+SPECIAL = re.compile(r'[\[\]{};"]')  # what ends a run of plain tokens
+RESUME = re.compile(r"[\[\]{;]")
+SPACE = re.compile(r"[ \t\v\f\r\n]*")
+NAME = re.compile(r"[A-Za-z0-9_]+")
+# Strings are matched "unrolled" (a run of plain characters, then escapes each followed by a run):
+# every repetition starts with a character the one before cannot take, so nothing backtracks.
+# TAG_PAIR is a whole pair on one line; it is tried at each '[' and stays linear over a line, for
+# each try scans its value only up to the next quote, and the quote opening the next pair ends it.
+TAG_PAIR = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]*"([^"\\]*(?:\\.[^"\\]*)*)"[ \t]*\]')
+STRING_BODY = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*')
+BRACKETS = re.compile(r"\[+")
+# The longest start of a pair (bracket, name, value, closing quote): where it stops, the pair breaks.
+PAIR_START = re.compile(
+    r'\[[ \t\v\f]*(?:(?P<name>[A-Za-z0-9_]+)[ \t\v\f]*(?:(?P<value>"[^"\\]*(?:\\.[^"\\]*)*)(?P<close>"[ \t\v\f]*)?)?)?'
+)
+UNESCAPE = re.compile(r'\\(["\\])')
+LOOKS_LIKE_TAG = re.compile(r'[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]*"')
+SECTION_TAGS = frozenset({"Auction", "Play", "Note"})
+BOM_UTF8 = b"\xef\xbb\xbf"
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "named pipe"
+    if stat.S_ISCHR(mode):
+        return "character device"
+    if stat.S_ISBLK(mode):
+        return "block device"
+    if stat.S_ISSOCK(mode):
+        return "socket"
+    if stat.S_ISDIR(mode):
+        return "folder"
+    return "special file"
+
+
+def open_pbn(path: str | Path) -> IO[bytes]:
+    """A regular file opened for reading; anything else (a pipe, a device) raises :class:`NotAFile`.
+
+    The file is opened without blocking and checked on its descriptor, so that a named pipe is
+    refused without waiting for a writer, and no path swapped in between is read."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotAFile(str(path), _kind(mode))
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def _decode(data: bytes) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        return data.decode("latin-1")  # the older championship files are ISO-8859
+        return data.decode("latin-1")  # the standard's own set: every byte is a character
 
 
-TAG_IN_LINE = re.compile(r'\[\s*(\w+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
-COMMENT_ONLY = "\0"  # a line that held only a comment: not a blank line between games
+def _lines(stream: IO[bytes], notes: list[str] | None = None) -> Iterator[tuple[int, str, bool]]:
+    """``(number, text, ends)`` for each line, without its line end: UTF-8 or else Latin-1, line by
+    line. A line longer than MAX_PIECE comes in pieces cut after a blank (``ends`` False but for the
+    last piece), so that no token is cut and memory stays bounded."""
+    number = 1
+    carry = b""
+    first = True
+    while True:
+        data = carry + stream.readline(MAX_PIECE)
+        carry = b""
+        if first:
+            first = False
+            if data.startswith(BOM_UTF8):
+                data = data[len(BOM_UTF8) :]
+            elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
+                if notes is not None:
+                    notes.append("UTF-16 text: PBN is Latin-1 or UTF-8; not read")
+                return
+        if not data:
+            return
+        if data.endswith(b"\n"):
+            ends = True
+            data = data[:-1]
+        elif len(data) >= MAX_PIECE:
+            ends = False
+            cut = max(data.rfind(b" "), data.rfind(b"\t"))
+            if cut > 0:
+                data, carry = data[: cut + 1], data[cut + 1 :]
+        else:
+            ends = True  # the last line, without a line end
+        if data.endswith(b"\r"):
+            data = data[:-1]
+        text = _decode(data)
+        if "\r" in text:  # old Macintosh line ends
+            parts = text.split("\r")
+            for part in parts[:-1]:
+                yield number, part, True
+                number += 1
+            text = parts[-1]
+        yield number, text, ends
+        if ends:
+            number += 1
 
 
-def _strip_comments(text: str) -> Iterator[tuple[int, str]]:
-    """Lines without ``{...}`` comments (possibly over several lines), ``;`` rest-of-line comments
-    and ``%`` escape lines; quotes in tag values are respected."""
-    depth = False
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.rstrip("\r")
-        if not depth and line.startswith("%"):
-            yield number, COMMENT_ONLY
-            continue
-        was_comment = depth
-        out: list[str] = []
-        quoted = False
-        i = 0
-        while i < len(line):
-            ch = line[i]
-            if depth:
-                depth = ch != "}"
-            elif quoted:
-                out.append(ch)
-                if ch == "\\" and i + 1 < len(line):
-                    out.append(line[i + 1])
-                    i += 1
-                elif ch == '"':
-                    quoted = False
-            elif ch == '"':
-                quoted = True
-                out.append(ch)
-            elif ch == "{":
-                depth = True
-                out.append(" ")
-            elif ch == ";":
-                break
-            else:
-                out.append(ch)
-            i += 1
-        text = "".join(out)
-        yield number, COMMENT_ONLY if (was_comment or depth) and not text.strip() else text
+@dataclass
+class _Tag:
+    """A tag pair being read: possibly over several lines."""
+
+    line: int
+    snippet: str
+    stage: str = "name"  # name, value, string, close
+    name: str = ""
+    parts: list[str] = field(default_factory=list)
+    size: int = 0
+    lines: int = 1
+    broken: bool = False  # the value's string crossed a line end
+
+    def add(self, text: str) -> None:
+        if self.broken:
+            self.broken = False
+            text = text.lstrip(" \t")
+            if self.parts:
+                self.parts[-1] = self.parts[-1].rstrip(" \t")
+            text = " " + text
+        room = MAX_VALUE - self.size
+        if room > 0:
+            self.parts.append(text[:room])
+        self.size += len(text)
 
 
-def games(path: str | Path) -> Iterator[Game]:
-    """The games of one file, with ``#`` values resolved from the previous game."""
-    yield from parse_games(read_text(Path(path)), str(path))
+class _Reader:
+    """The state of reading one PBN text: fed line by line, it collects finished games in ``done``."""
 
+    def __init__(self, name: str, notes: list[str] | None = None):
+        self.name = name
+        self.notes = notes if notes is not None else []  # warnings outside any game
+        self.number = 0
+        self.game: Game | None = None
+        self.opener = ""  # the tag that opened the current game
+        self.tag_lines: dict[str, int] = {}
+        self.previous: dict[str, str] = {}
+        self.section: list[str] | None = None
+        self.section_lines: list[int] | None = None
+        self.section_full = False
+        self.loose = False  # text after the last tag would be out of place
+        self.comment = 0  # line where an open {comment} started, 0 if none
+        self.tag: _Tag | None = None
+        self.orphans: list[str] = []  # warnings waiting for the game they belong to
+        self.done: list[Game] = []
+        self.line_start = True
 
-def parse_games(text: str, name: str = "<pbn>") -> Iterator[Game]:
-    """The games of a PBN text: a tag the current game already has opens the next one."""
-    previous: dict[str, str] = {}
-    current: Game | None = None
-    section: list[str] | None = None
-    number = 0
-    boundary = False
+    # warnings
+    def warn(self, text: str) -> None:
+        if self.game is not None:
+            self.game.warn(text)
+        elif len(self.orphans) < MAX_WARNINGS:
+            self.orphans.append(text)
 
-    def finish(game: Game | None) -> Game | None:
-        nonlocal previous
-        if game is None or not game.tags:
-            return None
-        for key, value in game.tags.items():
-            if value == "#":
-                game.tags[key] = previous.get(key, "")
-        previous = dict(game.tags)
+    def can_warn(self) -> bool:
+        """Room for one more warning (garbage may hold a million defects: they are not all formatted)."""
+        held = self.game.warnings if self.game is not None else self.orphans
+        return len(held) <= MAX_WARNINGS
+
+    # games
+    def _open(self, line: int) -> Game:
+        self.number += 1
+        game = Game(self.name, self.number, line)
+        for text in self.orphans:
+            game.warn(text)
+        self.orphans = []
+        self.game = game
+        self.tag_lines = {}
+        self.opener = ""
+        self.section = self.section_lines = None
         return game
 
-    for line_number, line in _strip_comments(text):
-        if line == COMMENT_ONLY:
-            continue
-        stripped = line.strip()
-        if not stripped:
-            # Not a separator by itself: real files put blank lines inside games (before a
-            # commented auction) and none between some games. It is one when the next tag is one
-            # the game already has, or opens a game (Event, Board).
-            section = None
-            boundary = True
-            continue
-        if stripped.startswith("["):
-            found = list(TAG_IN_LINE.finditer(stripped))
-            if not found:
-                if current is None:
-                    number += 1
-                    current = Game(name, number, line_number)
-                current.error = current.error or f"line {line_number}: unreadable tag {stripped[:40]!r}"
+    def note(self, text: str) -> None:
+        if len(self.notes) < MAX_WARNINGS:
+            self.notes.append(text)
+        elif len(self.notes) == MAX_WARNINGS:
+            self.notes.append("further warnings left out")
+
+    def finish(self) -> None:
+        game = self.game
+        self.game = None
+        self.section = self.section_lines = None
+        if game is None:  # warnings between games belong to the file
+            for text in self.orphans:
+                self.note(text)
+            self.orphans = []
+        if game is None or not game.tags:
+            return
+        for key, value in game.tags.items():
+            if value == "#":
+                game.tags[key] = self.previous.get(key, "")
+        self.previous = dict(game.tags)
+        self.done.append(game)
+
+    def end(self) -> None:
+        """The end of the text: what is still open is reported, the last game finished."""
+        if self.tag is not None:
+            self._bad_tag(self.tag, "not closed at the end of the file")
+        if self.comment:
+            self.warn(f"line {self.comment}: comment not closed at the end of the file")
+            self.comment = 0
+        self.finish()
+
+    # tags
+    def _bad_tag(self, tag: _Tag, why: str) -> None:
+        self.tag = None
+        if self.can_warn():
+            self.warn(f"line {tag.line}: unreadable tag {tag.snippet!r} ({why}): ignored")
+
+    def _tag(self, tag: _Tag) -> None:
+        self.tag = None
+        self._pair(tag.name, "".join(tag.parts), tag.line, tag.size)
+
+    def _pair(self, name: str, raw: str, line: int, size: int) -> None:
+        """A tag pair read: it opens a game, joins the current one, or is a repetition ignored."""
+        value = UNESCAPE.sub(r"\1", raw) if "\\" in raw else raw
+        if size > MAX_VALUE:
+            value = value[:MAX_VALUE]
+            self.warn(f"line {line}: [{name}] value longer than {MAX_VALUE} characters: cut")
+        game = self.game
+        if game is not None and name in self.tag_lines and name != "Note":
+            if name == self.opener and name not in SECTION_TAGS:
+                self.finish()  # games not separated by a blank line: the opening tag again
+                game = None
+            else:
+                self.warn(f"line {line}: [{name}] repeated (first at line {self.tag_lines[name]}): ignored")
+                self.section = self.section_lines = None
+                self.loose = False  # its section goes with it
+                return
+        if game is None:
+            game = self._open(line)
+        if not self.opener:
+            self.opener = name
+        if name == "Note":
+            notes = game.tags.get("Note", "")
+            if len(notes) < MAX_VALUE:
+                game.tags["Note"] = notes + value + "\n"
+        else:
+            game.tags[name] = value
+        self.tag_lines.setdefault(name, line)
+        self.section_full = False
+        self.loose = not name.endswith("Table")  # a supplemental table's rows are no loose text
+        if name == "Auction":
+            self.section, self.section_lines = game.auction, game.auction_lines
+        elif name == "Play":
+            self.section, self.section_lines = game.play, None
+        else:
+            self.section = self.section_lines = None
+
+    def _words(self, text: str, number: int) -> None:
+        section = self.section
+        if section is None:
+            if self.loose and self.game is not None and not text.isspace():
+                self.loose = False  # said once per tag
+                self.warn(f"line {number}: text outside any section ignored: {text.strip()[:20]!r}")
+            return
+        if self.section_full:
+            return
+        room = MAX_SECTION - len(section)
+        words = text.split(None, room)  # at most room + 1 pieces: a huge line is not split whole
+        if not words:
+            return
+        if len(words) > room:
+            words = words[: max(room, 0)]
+            self.section_full = True
+            self.warn(f"line {number}: section longer than {MAX_SECTION} tokens: the rest ignored")
+        section.extend(words)
+        if self.section_lines is not None:
+            self.section_lines.extend([number] * len(words))
+
+    # lines
+    def feed(self, number: int, text: str, ends: bool = True) -> None:
+        start = self.line_start
+        self.line_start = ends
+        tag = self.tag
+        if start and tag is not None and tag.stage == "string" and (LOOKS_LIKE_TAG.match(text) or not text.strip()):
+            self._bad_tag(tag, "its value has no closing quote")
+            tag = None
+        if start and not self.comment and tag is None:
+            if text.startswith("%"):
+                return  # escape line: not a blank line
+            if ends and not text.strip(" \t\v\f"):
+                self.finish()  # a semi-empty line: the game ends
+                return
+        elif start and ends and tag is not None and not text.strip(" \t\v\f"):
+            self._bad_tag(tag, "a blank line inside it")
+            self.finish()
+            return
+        self._scan(number, text)
+        tag = self.tag
+        if ends and tag is not None:
+            tag.lines += 1
+            if tag.lines > MAX_TAG_LINES:
+                self._bad_tag(tag, f"over more than {MAX_TAG_LINES} lines")
+            elif tag.stage == "string":
+                tag.broken = True
+
+    def _scan(self, number: int, text: str) -> None:
+        pos, n = 0, len(text)
+        while pos < n:
+            if self.comment:
+                end = text.find("}", pos)
+                if end < 0:
+                    return
+                self.comment = 0
+                pos = end + 1
                 continue
-            for match in found:
-                tag, value = match.group(1), match.group(2).replace('\\"', '"')
-                opens = tag in current.tags or (boundary and tag in ("Event", "Board")) if current else True
-                if current is None or (opens and tag != "Note"):
-                    done = finish(current)
-                    if done:
-                        yield done
-                    number += 1
-                    current = Game(name, number, line_number)
-                if tag == "Note":
-                    current.tags["Note"] = current.tags.get("Note", "") + value + "\n"
-                else:
-                    current.tags[tag] = value
-                section = current.auction if tag == "Auction" else current.play if tag == "Play" else None
-            boundary = False
-            rest = TAG_IN_LINE.sub("", stripped).strip()
-            if rest and section is not None:
-                section.extend(rest.split())
-            continue
-        boundary = False
-        if current is not None and section is not None:
-            section.extend(stripped.split())
-    done = finish(current)
-    if done:
-        yield done
+            tag = self.tag
+            if tag is None:
+                match = SPECIAL.search(text, pos)
+                end = match.start() if match else n
+                if end > pos:
+                    self._words(text[pos:end], number)
+                if match is None:
+                    return
+                ch = text[end]
+                pos = end + 1
+                if ch == "[":
+                    match = TAG_PAIR.match(text, end)
+                    if match:  # the whole pair on this line: the common case, read at once
+                        raw = match.group(2)
+                        self._pair(match.group(1), raw, number, len(raw))
+                        pos = match.end()
+                    else:
+                        if text.startswith("[[", end):  # a run of '[': only the last may open a pair
+                            last = BRACKETS.match(text, end).end() - 1  # type: ignore[union-attr]
+                            if self.can_warn():
+                                self.warn(f"line {number}: {last - end} stray '[' ignored")
+                            end, pos = last, last + 1
+                        start = PAIR_START.match(text, end)
+                        stop = start.end()  # type: ignore[union-attr]
+                        if stop >= n or (stop == n - 1 and text[stop] == "\\"):  # the pair goes on over the next line
+                            self.tag = _Tag(number, text[end : end + 40])
+                            continue
+                        if self.can_warn():  # the pair is broken on this line, at ``stop``
+                            stage = "close" if start["close"] else "value" if start["name"] else "name"  # type: ignore[index]
+                            self.warn(
+                                f"line {number}: unreadable tag {text[end : end + 40]!r} "
+                                f"({text[stop]!r} where {_EXPECTED[stage]} was expected): ignored"
+                            )
+                        pos = self._resume(text, stop)
+                elif ch == "{":
+                    self.comment = number
+                elif ch == ";":
+                    return  # the rest of the line is a comment
+                elif ch == '"':  # a string among tokens (a supplemental table's): one token
+                    body = STRING_BODY.match(text, pos).end()  # type: ignore[union-attr]
+                    if self.section is not None and not self.section_full:
+                        self._words(text[end : body + 1].replace(" ", "_"), number)
+                    pos = body + 1
+                elif self.game is not None and self.can_warn():
+                    self.warn(f"line {number}: stray {ch!r} ignored")
+                continue
+            if tag.stage == "string":
+                end = STRING_BODY.match(text, pos).end()  # type: ignore[union-attr]
+                if end < n and text[end] == "\\":  # a lone backslash ends the line: taken as is
+                    end += 1
+                tag.add(text[pos:end])
+                if end < n:  # the closing quote
+                    tag.stage = "close"
+                    end += 1
+                pos = end
+                continue
+            pos = SPACE.match(text, pos).end()  # type: ignore[union-attr]
+            if pos >= n:
+                return
+            ch = text[pos]
+            if tag.stage == "name":
+                match = NAME.match(text, pos)
+                if match:
+                    tag.name = match.group()
+                    tag.stage = "value"
+                    pos = match.end()
+                    continue
+            elif tag.stage == "value":
+                if ch == '"':
+                    tag.stage = "string"
+                    pos += 1
+                    continue
+            elif ch == "]":
+                pos += 1
+                self._tag(tag)
+                continue
+            self._bad_tag(tag, f"{ch!r} where {_EXPECTED[tag.stage]} was expected")
+            pos = self._resume(text, pos)
+
+    @staticmethod
+    def _resume(text: str, pos: int) -> int:
+        """Where reading goes on after a pair broken at ``pos``: at a '[' or '{' there, else after the
+        pair's ']' unless a tag or a comment opens first (the end of the line at a ';')."""
+        if text[pos] in "[{":
+            return pos
+        match = RESUME.search(text, pos)
+        if match is None or match.group() == ";":
+            return len(text)
+        return match.end() if match.group() == "]" else match.start()
+
+
+_EXPECTED = {"name": "a tag name", "value": "a quoted value", "close": "']'"}
+
+
+def read_stream(stream: IO[bytes], name: str = "<pbn>", notes: list[str] | None = None) -> Iterator[Game]:
+    """The games of a binary stream, one at a time, as they are read; ``#`` values resolved from the
+    previous game. Warnings outside any game go to ``notes``."""
+    reader = _Reader(name, notes)
+    for number, text, ends in _lines(stream, reader.notes):
+        reader.feed(number, text, ends)
+        if reader.done:
+            yield from reader.done
+            reader.done.clear()
+    reader.end()
+    yield from reader.done
+
+
+def games(path: str | Path, notes: list[str] | None = None) -> Iterator[Game]:
+    """The games of one file, read as they come (see :func:`read_stream`)."""
+    with open_pbn(path) as stream:
+        yield from read_stream(stream, str(path), notes)
+
+
+def parse_games(text: str, name: str = "<pbn>", notes: list[str] | None = None) -> Iterator[Game]:
+    """The games of a PBN text already in memory (read as its UTF-8 bytes would be)."""
+    yield from read_stream(io.BytesIO(text.encode("utf-8")), name, notes)
 
 
 # --- replay -------------------------------------------------------------------------------------
@@ -186,6 +539,7 @@ class Outcome:
     findings: list[tuple[str, str]] = field(default_factory=list)  # (law, what)
     error: str | None = None
     board: Board | None = None
+    warnings: list[str] = field(default_factory=list)  # the reader's and the replay's, each naming its line
 
     @property
     def agrees(self) -> bool | None:
@@ -200,6 +554,11 @@ class Outcome:
     def internal_error(self) -> bool:
         return bool(self.error and self.error.startswith("internal error"))
 
+    @property
+    def shown(self) -> bool:
+        """Worth a line in the report: a finding, an error, a warning or a record its auction contradicts."""
+        return bool(self.findings or self.error or self.warnings or self.agrees is False)
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "file": self.game.file, "game": self.game.number, "board": self.game.board, "line": self.game.line,
@@ -207,7 +566,24 @@ class Outcome:
             "recorded": {"contract": self.recorded_contract, "declarer": self.recorded_declarer, "opening_leader": self.recorded_leader},
             "complete": self.complete, "agrees": self.agrees,
             "findings": [{"law": law, "what": what} for law, what in self.findings], "error": self.error,
+            "warnings": self.warnings,
         }  # fmt: skip
+
+    def text(self) -> str:
+        """The report's lines for this game (``python -m fsm check``)."""
+        head = f"{self.game.where()}: "
+        if self.error:
+            lines = [head + f"illisible / unreadable: {self.error}"]
+        else:
+            agree = (
+                ""
+                if self.agrees is not False
+                else f"  ≠ relevé / record {self.recorded_contract} {self.recorded_declarer}"
+            )
+            lines = [head + f"{self.contract} {self.declarer}{agree}"]
+            lines += [f"    Loi / Law {law}: {what}" for law, what in self.findings]
+        lines += [f"    avertissement / warning: {w}" for w in self.warnings]
+        return "\n".join(lines) + "\n"
 
 
 def _norm_contract(text: str) -> str:
@@ -221,17 +597,23 @@ class Token:
     call: Call | None
     marked_insufficient: bool = False
     skipped: bool = False
+    line: int = 0
 
 
-def auction_tokens(game: Game) -> list[Token]:
-    """The auction as seats and calls: notes, suffixes and codes dropped, ``AP`` expanded later."""
+def auction_tokens(game: Game, warnings: list[str] | None = None) -> list[Token]:
+    """The auction as seats and calls: notes, suffixes and codes dropped, ``AP`` expanded later.
+
+    An unknown suffix (``!!!``) or mark (``^X``) is dropped with a warning; a token that is no call
+    raises ValueError naming its line."""
     first = game.tags.get("Auction", "").strip()
     if first not in {s.value for s in SEATS}:
-        raise ValueError(f"[Auction] names no seat: {first!r}")
+        raise ValueError(f"[Auction] names no seat: {first[:20]!r}")
     seat = Seat(first)
     out: list[Token] = []
     insufficient = False
-    for raw in game.auction:
+    lines = game.auction_lines if len(game.auction_lines) == len(game.auction) else [game.line] * len(game.auction)
+    calls = 0
+    for raw, line in zip(game.auction, lines, strict=True):
         token = raw.strip()
         if not token or token.startswith("=") or token.startswith("$") or token in ("*", "+"):
             continue
@@ -239,17 +621,32 @@ def auction_tokens(game: Game) -> list[Token]:
             insufficient = True
             continue
         if token in (SKIP, "-"):
-            out.append(Token(None, None, skipped=token == SKIP))
+            out.append(Token(None, None, skipped=token == SKIP, line=line))
             seat = seat.lho
             continue
-        if not SUFFIX.sub(r"\1", token):
+        body = token.rstrip("!?")
+        suffix = token[len(body) :]
+        if suffix and suffix not in SUFFIXES and warnings is not None:
+            warnings.append(f"line {line}: unknown suffix {suffix[:10]!r} ignored")
+        if not body:
             continue  # a lone annotation (!, ?)
-        if token.upper() == "AP":
-            out.append(Token(seat, None))  # expanded by the replay: passes until the auction ends
+        if body.startswith("^"):
+            if warnings is not None:
+                warnings.append(f"line {line}: unknown mark {body[:10]!r} ignored")
             continue
-        token = SUFFIX.sub(r"\1", token)
-        call = parse_call(token)
-        out.append(Token(seat, call, insufficient))
+        calls += 1
+        if calls > MAX_CALLS:
+            raise ValueError(f"line {line}: more than {MAX_CALLS} calls: not an auction")
+        if body.upper() == "AP":
+            out.append(Token(seat, None, line=line))  # expanded by the replay: passes until the auction ends
+            continue
+        if len(body) > MAX_TOKEN:
+            raise ValueError(f"line {line}: '{body[:MAX_TOKEN]}…' is not a call")
+        try:
+            call = parse_call(body)
+        except FsmError as err:
+            raise ValueError(f"line {line}: {err}") from None
+        out.append(Token(seat, call, insufficient, line=line))
         insufficient = False
         seat = seat.lho
     return out
@@ -258,7 +655,7 @@ def auction_tokens(game: Game) -> list[Token]:
 def replay(game: Game) -> Outcome:
     """Feed the recorded auction and opening lead to a board, as the events they record."""
     tags = game.tags
-    out = Outcome(game)
+    out = Outcome(game, warnings=list(game.warnings))
     out.recorded_contract = tags.get("Contract")
     recorded_declarer = tags.get("Declarer", "")
     swapped = recorded_declarer.startswith("^")
@@ -273,7 +670,7 @@ def replay(game: Game) -> Outcome:
         # Without a Dealer tag the first caller of the [Auction] tag opens (PBN 2.1 §3.5).
         dealer = Seat((tags.get("Dealer") or tags.get("Auction") or "").strip())
     except ValueError:
-        out.error = f"no dealer ({tags.get('Dealer')!r})"
+        out.error = f"no dealer ({tags.get('Dealer', '')[:20]!r})"
         return out
     vulnerable = {"NONE": "None", "LOVE": "None", "-": "None", "NS": "NS", "EW": "EW", "ALL": "All", "BOTH": "All"}.get(
         tags.get("Vulnerable", "None").strip().upper(), "None"
@@ -281,16 +678,19 @@ def replay(game: Game) -> Outcome:
     board = Board(dealer=dealer, vulnerable=vulnerable)
     out.board = board
     try:
-        tokens = auction_tokens(game)
+        tokens = auction_tokens(game, out.warnings)
     except (ValueError, FsmError) as err:
         out.error = f"auction: {err}"
         return out
 
     marks: Counter[str] = Counter()
+    fed = 0
     try:
-        _feed(board, tokens, marks, out)
+        for fed, token in enumerate(tokens, 1):  # noqa: B007 (fed names the call in the error)
+            _feed(board, token, marks, out)
     except FsmError as err:
-        out.error = f"auction, call {len(board.events) + 1}: {err.message_en}"
+        line = tokens[fed - 1].line if fed else game.line
+        out.error = f"auction, call {len(board.events) + 1} (line {line}): {err.message_en}"
         return out
     out.complete = board.state not in ("auction.calling",) and board.contract() is not None
     out.contract = board.contract()
@@ -312,24 +712,38 @@ def replay(game: Game) -> Outcome:
     return out
 
 
-def _feed(board: Board, tokens: list[Token], marks: Counter, out: Outcome) -> None:
-    for token in tokens:
-        if token.seat is None:
-            marks["skip"] += token.skipped
-            continue
-        irr = board.irregularity
-        if irr is not None and token.call is not None and token.seat is not irr.entry.seat.lho:
-            # The record goes on past the irregularity: it stood, so its option holder accepted it.
-            board.accept(irr.entry.seat.lho)
-        if token.call is None:  # AP: every remaining player passes
-            guard = 0
-            while board.state.startswith("auction") and guard < 8:
-                board.call(_caller(board), "Pass")
-                guard += 1
-            continue
-        if token.marked_insufficient:
+def _feed(board: Board, token: Token, marks: Counter, out: Outcome) -> None:
+    if token.seat is None:
+        marks["skip"] += token.skipped
+        return
+    irr = board.irregularity
+    if irr is not None and token.call is not None and token.seat is not irr.entry.seat.lho:
+        # The record goes on past the irregularity: it stood, so its option holder accepted it.
+        board.accept(irr.entry.seat.lho)
+    if token.call is None:  # AP: every remaining player passes
+        guard = 0
+        while board.state.startswith("auction") and guard < 8:
+            board.call(_caller(board), "Pass")
+            guard += 1
+        return
+    if token.marked_insufficient:
+        if _sufficient(board, token.call):
+            what = "a sufficient bid" if token.call.is_bid else "not a bid"
+            out.warnings.append(f"line {token.line}: ^I marks {token.call.pbn()} insufficient, but it is {what}")
+        else:
             marks["insufficient"] += 1
-        board.call(token.seat, token.call.pbn())
+    board.call(token.seat, token.call.pbn())
+
+
+def _sufficient(board: Board, call: Call) -> bool:
+    """Whether a call marked ``^I`` supersedes the last standing bid (or is no bid at all)."""
+    if not call.is_bid:
+        return True
+    irr = board.irregularity  # a call awaiting its option holder, who accepts it by calling over it
+    if irr is not None and irr.entry.call.is_bid:
+        return call.rank > irr.entry.call.rank
+    last = next((e.call for e in reversed(board.auction.standing()) if e.call.is_bid), None)
+    return last is None or call.rank > last.rank
 
 
 def _caller(board: Board) -> Seat:
@@ -356,9 +770,11 @@ def _lead(board: Board, game: Game, leader: Seat, swapped: bool, out: Outcome) -
 
 def _first_card(game: Game) -> Card | None:
     for raw in game.play:
-        token = SUFFIX.sub(r"\1", raw.strip())
+        token = raw.strip().rstrip("!?")
         if not token or token.startswith(("^", "=", "$")) or token in ("-", "*", "+"):
             continue
+        if len(token) > MAX_TOKEN:
+            return None
         try:
             return parse_card(token)
         except FsmError:
@@ -395,58 +811,396 @@ def _findings(board: Board, marks: Counter, out: Outcome) -> None:
         )
 
 
-# --- reporting ----------------------------------------------------------------------------------
+def replay_safe(game: Game) -> Outcome:
+    """:func:`replay`, where a board the engine cannot take is an internal error, never a crash."""
+    try:
+        return replay(game)
+    except Exception as err:
+        return Outcome(
+            game, error=f"internal error {type(err).__name__}: {str(err)[:200]}", warnings=list(game.warnings)
+        )
+
+
+# --- checking many files ------------------------------------------------------------------------
 @dataclass
-class Report:
+class Notice:
+    """What is said of a path rather than a game: not found, unreadable, refused, holding no game."""
+
+    path: str
+    kind: str  # "not found", "unreadable", "refused", "no game", "warning", "internal error"
+    what: str
+
+    LABELS = {
+        "not found": "introuvable / not found",
+        "unreadable": "illisible / unreadable",
+        "refused": "refusé / refused",
+        "no game": "avertissement / warning",
+        "warning": "avertissement / warning",
+        "internal error": "erreur interne / internal error",
+    }
+
+    @property
+    def unreadable(self) -> bool:
+        return self.kind in ("not found", "unreadable", "refused")
+
+    def as_dict(self) -> dict[str, str]:
+        return {"path": self.path, "kind": self.kind, "what": self.what}
+
+    def text(self) -> str:
+        return f"{self.path}: {self.LABELS.get(self.kind, self.kind)}: {self.what}\n"
+
+
+Item = Outcome | Notice
+
+
+@dataclass
+class Tally:
+    """The counters of a check: all it keeps of the games once they are reported."""
+
     files: int = 0
-    outcomes: list[Outcome] = field(default_factory=list)
-    unreadable_files: list[str] = field(default_factory=list)
+    games: int = 0
+    unreadable_games: int = 0
+    complete: int = 0
+    compared: int = 0
+    agree: int = 0
+    disagree_unflagged: int = 0
+    flagged: int = 0
+    warnings: int = 0
+    games_with_warnings: int = 0
+    internal_errors: int = 0
+    by_law: Counter = field(default_factory=Counter)
+    paths: list[dict[str, str]] = field(default_factory=list)  # notices: few, one per path at most
+
+    def add(self, item: Item) -> None:
+        if isinstance(item, Notice):
+            self.paths.append(item.as_dict())
+            self.internal_errors += item.kind == "internal error"
+            return
+        self.games += 1
+        self.unreadable_games += bool(item.error)
+        self.internal_errors += item.internal_error
+        self.warnings += len(item.warnings)
+        self.games_with_warnings += bool(item.warnings)
+        self.by_law.update(law for law, _ in item.findings)
+        if item.complete:
+            self.complete += 1
+            agrees = item.agrees
+            if agrees is not None:
+                self.compared += 1
+                self.agree += agrees
+                self.flagged += bool(item.findings)
+                self.disagree_unflagged += not agrees and not item.findings
+
+    def merge(self, other: Tally) -> None:
+        for name in ("files", "games", "unreadable_games", "complete", "compared", "agree", "disagree_unflagged",
+                     "flagged", "warnings", "games_with_warnings", "internal_errors"):  # fmt: skip
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.by_law.update(other.by_law)
+        self.paths.extend(other.paths)
+
+    @property
+    def unreadable_paths(self) -> list[dict[str, str]]:
+        return [p for p in self.paths if p["kind"] in ("not found", "unreadable", "refused")]
 
     def summary(self) -> dict[str, Any]:
-        complete = [o for o in self.outcomes if o.complete]
-        compared = [o for o in complete if o.agrees is not None]
-        flagged = [o for o in compared if o.findings]
-        by_law: Counter[str] = Counter(law for o in self.outcomes for law, _ in o.findings)
         return {
             "files": self.files,
-            "games": len(self.outcomes),
-            "unreadable_games": sum(1 for o in self.outcomes if o.error),
-            "unreadable_files": len(self.unreadable_files),
-            "complete_auctions": len(complete),
-            "compared_with_record": len(compared),
-            "agree": sum(1 for o in compared if o.agrees),
-            "disagree": sum(1 for o in compared if not o.agrees),
-            "disagree_unflagged": sum(1 for o in compared if not o.agrees and not o.findings),
-            "flagged_boards": len(flagged),
-            "findings_by_law": dict(sorted(by_law.items())),
+            "games": self.games,
+            "unreadable_games": self.unreadable_games,
+            "unreadable_files": len(self.unreadable_paths),
+            "complete_auctions": self.complete,
+            "compared_with_record": self.compared,
+            "agree": self.agree,
+            "disagree": self.compared - self.agree,
+            "disagree_unflagged": self.disagree_unflagged,
+            "flagged_boards": self.flagged,
+            "findings_by_law": dict(sorted(self.by_law.items())),
+            "warnings": self.warnings,
+            "games_with_warnings": self.games_with_warnings,
+            "internal_errors": self.internal_errors,
+            "paths": list(self.paths),
         }
 
 
-def iter_pbn_files(paths: Iterable[str | Path]) -> Iterator[Path]:
-    for p in map(Path, paths):
-        if p.is_dir():
-            yield from sorted(x for x in p.rglob("*") if x.is_file() and x.suffix.lower() == ".pbn")
-        else:
-            yield p
+def _sort_key(path: Path) -> tuple[str, ...]:
+    return path.parts
 
 
-def check(paths: Iterable[str | Path], progress: Any = None) -> Report:
-    files = list(iter_pbn_files(paths))
-    report = Report(files=len(files))
-    for n, path in enumerate(files, 1):
-        if progress is not None:
-            progress(n, len(files), path)
+def inputs(paths: Iterable[str | Path]) -> Iterator[Path | Notice]:
+    """Each path given, in order: a file as itself (of any name), a folder as its ``.pbn`` files (any
+    case, sorted, subfolders included, symbolic links to folders not followed); what cannot be
+    listed is a Notice naming it."""
+    for arg in paths:
+        path = Path(arg)
         try:
-            found = list(games(path))
-        except OSError as err:
-            report.unreadable_files.append(f"{path}: {err.strerror}")
+            mode = os.stat(path).st_mode
+        except FileNotFoundError:
+            yield Notice(str(path), "not found", "aucun fichier ni dossier / no such file or folder")
             continue
-        for game in found:
+        except OSError as err:
+            yield Notice(str(path), "unreadable", err.strerror or str(err))
+            continue
+        if not stat.S_ISDIR(mode):
+            yield path
+            continue
+        found: list[tuple[tuple[str, ...], Path | Notice]] = []
+        _walk(path, found)
+        if not any(isinstance(item, Path) for _, item in found):
+            found.append(((), Notice(str(path), "no game", "aucun fichier .pbn / no .pbn file in this folder")))
+        found.sort(key=lambda pair: pair[0])
+        yield from (item for _, item in found)
+
+
+def _walk(folder: Path, found: list[tuple[tuple[str, ...], Path | Notice]]) -> None:
+    stack = [folder]
+    while stack:
+        here = stack.pop()
+        try:
+            with os.scandir(here) as entries:
+                listed = list(entries)
+        except OSError as err:
+            found.append((here.parts, Notice(str(here), "unreadable", err.strerror or str(err))))
+            continue
+        for entry in listed:
+            path = here / entry.name
             try:
-                report.outcomes.append(replay(game))
-            except Exception as err:  # a board the engine cannot take is a finding, never a crash
-                report.outcomes.append(Outcome(game, error=f"internal error {type(err).__name__}: {err}"))
-    return report
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append(path)
+                elif entry.name.lower().endswith(".pbn"):
+                    found.append((path.parts, path))
+            except OSError as err:
+                found.append((path.parts, Notice(str(path), "unreadable", err.strerror or str(err))))
+
+
+def iter_pbn_files(paths: Iterable[str | Path]) -> Iterator[Path]:
+    """The files :func:`inputs` finds, without its notices."""
+    return (item for item in inputs(paths) if isinstance(item, Path))
+
+
+def check_file(path: str | Path) -> Iterator[Item]:
+    """One file's outcomes, one game at a time, then what is said of the file itself."""
+    name = str(path)
+    notes: list[str] = []
+    count = 0
+    try:
+        for game in games(path, notes):
+            count += 1
+            yield replay_safe(game)
+    except NotAFile as err:
+        yield Notice(name, "refused", f"{err.kind}, non lu / not read")
+        return
+    except OSError as err:
+        yield Notice(name, "unreadable", err.strerror or str(err))
+        return
+    except Exception as err:  # a reader bug: said, never a traceback
+        yield Notice(name, "internal error", f"{type(err).__name__}: {str(err)[:200]}")
+        return
+    if count == 0:
+        first = f" ({notes[0]})" if notes else ""
+        yield Notice(name, "no game", f"aucune partie PBN / no PBN game{first}")
+        return
+    for note in notes:
+        yield Notice(name, "warning", note)
+
+
+def render(item: Item, fmt: str) -> str:
+    """An item as the report prints it: text lines, or one JSON object (``""`` when not shown)."""
+    if isinstance(item, Notice):
+        return item.text() if fmt == "text" else ""
+    if not item.shown:
+        return ""
+    return item.text() if fmt == "text" else json.dumps(item.as_dict(), ensure_ascii=False)
+
+
+SPILL = 1 << 20  # a worker keeps a file's report in memory up to this size, then writes it to disk
+
+
+def _job(path: str, fmt: str, spill_dir: str) -> tuple[Tally, str, str | None]:
+    """One file checked in a worker process: its counters and its report (spilled to a temporary
+    file in ``spill_dir`` past SPILL characters, so that a huge file does not fill the memory)."""
+    tally = Tally(files=1)
+    chunks: list[str] = []
+    size = 0
+    spilled: IO[str] | None = None
+    sep = "\n" if fmt == "text" else ",\n"
+    first = True
+    try:
+        for item in check_file(path):
+            tally.add(item)
+            text = render(item, fmt)
+            if not text:
+                continue
+            if fmt == "json":
+                text = text if first else sep + text
+                first = False
+            if spilled is not None:
+                spilled.write(text)
+                continue
+            chunks.append(text)
+            size += len(text)
+            if size > SPILL:
+                spilled = tempfile.NamedTemporaryFile(  # noqa: SIM115 (closed below)
+                    "w", encoding="utf-8", errors="surrogateescape", dir=spill_dir, delete=False
+                )
+                spilled.write("".join(chunks))
+                chunks = []
+    finally:
+        if spilled is not None:
+            spilled.close()
+    return tally, "".join(chunks), spilled.name if spilled is not None else None
+
+
+class _Out:
+    """Writes the report's pieces in order; in JSON, pieces are objects of one list."""
+
+    def __init__(self, out: IO[str] | None, fmt: str):
+        self.out = out
+        self.fmt = fmt
+        self.first = True
+
+    def write(self, text: str) -> None:
+        if not text or self.out is None:
+            return
+        if self.fmt == "json":
+            if not self.first:
+                self.out.write(",\n")
+            self.first = False
+        self.out.write(text)
+
+    def copy(self, path: str) -> None:
+        """A worker's report spilled to a file: copied, then removed."""
+        try:
+            if self.out is not None:
+                if self.fmt == "json" and not self.first:
+                    self.out.write(",\n")
+                self.first = False
+                with open(path, encoding="utf-8", errors="surrogateescape") as spilled:
+                    shutil.copyfileobj(spilled, self.out)
+        finally:
+            os.unlink(path)
+
+
+def check(
+    paths: Iterable[str | Path],
+    out: IO[str] | None = None,
+    fmt: str = "text",
+    jobs: int = 1,
+    progress: Callable[[int, int, Path], None] | None = None,
+) -> Tally:
+    """Check every PBN file found in ``paths``: write each shown outcome and notice to ``out`` as it
+    comes (text lines, or JSON objects separated by commas), keep only counters.
+
+    With ``jobs`` > 1 the files are spread over processes; the report comes in the same order as
+    with one, the order of the paths and, in a folder, of the sorted file names."""
+    items = list(inputs(paths))
+    total = sum(isinstance(item, Path) for item in items)
+    tally = Tally()
+    writer = _Out(out, fmt)
+    if jobs <= 1 or total <= 1:
+        done = 0
+        for item in items:
+            if isinstance(item, Notice):
+                tally.add(item)
+                writer.write(render(item, fmt))
+                continue
+            tally.files += 1
+            for result in check_file(item):
+                tally.add(result)
+                writer.write(render(result, fmt))
+            done += 1
+            if progress is not None:
+                progress(done, total, item)
+        return tally
+    _check_parallel(items, total, tally, writer, fmt, jobs, progress)
+    return tally
+
+
+def _pool(jobs: int) -> Any:
+    import multiprocessing
+    import threading
+    from concurrent.futures import ProcessPoolExecutor
+
+    # fork is cheapest and lets the parent account for its workers' time, but is unsafe beside
+    # other threads: then forkserver, or spawn where there is neither.
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        method = "fork"
+    else:
+        method = "forkserver" if "forkserver" in methods else "spawn"
+    context = multiprocessing.get_context(method)
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_quiet_worker)
+
+
+def _quiet_worker() -> None:
+    """Ctrl-C reaches the whole process group: the parent stops the workers, who say nothing."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _check_parallel(
+    items: list[Path | Notice],
+    total: int,
+    tally: Tally,
+    writer: _Out,
+    fmt: str,
+    jobs: int,
+    progress: Callable[[int, int, Path], None] | None,
+) -> None:
+    from concurrent.futures.process import BrokenProcessPool
+
+    jobs = min(jobs, total)
+    window: deque[tuple[Path | Notice, Any]] = deque()
+    pending = iter(items)
+    done = 0
+    with tempfile.TemporaryDirectory(prefix="fsm-check-") as spill_dir:
+        pool = _pool(jobs)
+        try:
+
+            def fill() -> None:
+                while len(window) < 4 * jobs:
+                    item = next(pending, None)
+                    if item is None:
+                        return
+                    future = None if isinstance(item, Notice) else pool.submit(_job, str(item), fmt, spill_dir)
+                    window.append((item, future))
+
+            fill()
+            while window:
+                item, future = window.popleft()
+                if isinstance(item, Notice):
+                    tally.add(item)
+                    writer.write(render(item, fmt))
+                    fill()
+                    continue
+                try:
+                    sub, text, spilled = future.result()
+                except BrokenProcessPool:
+                    # A worker died (killed, out of memory): this file is said so, the others go on.
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    pool = _pool(jobs)
+                    window = deque(
+                        (i, None if f is None else pool.submit(_job, str(i), fmt, spill_dir)) for i, f in window
+                    )
+                    sub, text, spilled = Tally(files=1), "", None
+                    notice = Notice(str(item), "internal error", "le processus est mort / the worker process died")
+                    sub.add(notice)
+                    text = render(notice, fmt)
+                except Exception as err:
+                    sub, text, spilled = Tally(files=1), "", None
+                    notice = Notice(str(item), "internal error", f"{type(err).__name__}: {str(err)[:200]}")
+                    sub.add(notice)
+                    text = render(notice, fmt)
+                tally.merge(sub)
+                writer.write(text)
+                if spilled is not None:
+                    writer.copy(spilled)
+                done += 1
+                if progress is not None:
+                    progress(done, total, item)  # type: ignore[arg-type]
+                fill()
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 # --- writing ------------------------------------------------------------------------------------

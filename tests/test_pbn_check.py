@@ -1,0 +1,198 @@
+"""``python -m fsm check``: every input answered, streamed, spread over processes in a stable order."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fsm import pbn
+from fsm.cli import main
+
+DATA = Path(__file__).parent / "data" / "pbn"
+SESSION = DATA / "session.pbn"
+
+
+def _run(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(["check", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """Six files in a tree: findings in each, names whose sorted order is not their creation order."""
+    root = tmp_path / "records"
+    for i, name in enumerate(["b.pbn", "a.PBN", "sub/z.pbn", "sub/deeper/c.pbn", "d.pbn", "e.pbn"]):
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(SESSION.read_text().replace('"Synthetic pairs"', f'"Session {i}"'))
+    (root / "notes.txt").write_text("not a PBN file: a folder's other files are left alone\n")
+    return root
+
+
+def test_the_session_report(capsys):
+    code, out, err = _run(capsys, "--jobs", "1", str(SESSION))
+    assert (code, err) == (0, "")
+    assert f"{SESSION}, game 2 (board 2), line 25: 1H E\n    Loi / Law 27A1: insufficient bid accepted" in out
+    assert f"{SESSION}, game 4 (board 4), line 59: 4H W  ≠ relevé / record 3H E" in out
+    summary = out[out.index("fichiers / files") :]
+    assert "parties / games                                                    4" in summary
+
+
+def test_jobs_give_the_order_of_one_process(capsys, folder):
+    runs = {}
+    for jobs in ("1", "2", "3"):
+        for fmt in ([], ["--json"]):
+            code, out, err = _run(capsys, "--jobs", jobs, *fmt, str(folder), str(SESSION))
+            assert code == 0 and err == ""
+            runs[jobs, bool(fmt)] = out
+    assert runs["1", False] == runs["2", False] == runs["3", False]
+    assert runs["1", True] == runs["2", True] == runs["3", True]
+    files = [line.split(",")[0] for line in runs["1", False].splitlines() if ", game " in line]
+    expected = [str(folder / n) for n in ["a.PBN", "b.pbn", "d.pbn", "e.pbn", "sub/deeper/c.pbn", "sub/z.pbn"]]
+    assert list(dict.fromkeys(files)) == [*expected, str(SESSION)]
+    data = json.loads(runs["2", True])
+    assert data["summary"]["files"] == 7 and data["summary"]["games"] == 28
+    assert data["summary"]["findings_by_law"] == {"22A": 7, "27A1": 7, "54B": 7}
+    assert len(data["boards"]) == 21 and data["boards"][0]["file"] == expected[0]
+    assert {b["game"] for b in data["boards"]} == {2, 3, 4}
+
+
+def test_json_keeps_its_shape(capsys):
+    code, out, _ = _run(capsys, "--json", str(SESSION))
+    data = json.loads(out)
+    assert code == 0 and set(data) == {"boards", "summary"}
+    assert data["summary"]["games"] == 4 and data["summary"]["unreadable_files"] == 0
+    board = data["boards"][0]
+    assert (board["file"], board["game"], board["line"], board["findings"][0]["law"]) == (str(SESSION), 2, 25, "27A1")
+
+
+def test_reports_are_written_as_they_come(monkeypatch, tmp_path):
+    # Each board's lines are written before the next file is even opened: nothing waits for the end.
+    first, second = tmp_path / "1.pbn", tmp_path / "2.pbn"
+    shutil.copy(SESSION, first)
+    shutil.copy(SESSION, second)
+    opened: list[str] = []
+    real_open = pbn.open_pbn
+    monkeypatch.setattr(pbn, "open_pbn", lambda path: opened.append(str(path)) or real_open(path))
+
+    class Out:
+        def __init__(self):
+            self.seen: list[tuple[int, str]] = []
+
+        def write(self, text: str) -> None:
+            self.seen.append((len(opened), text))
+
+    out = Out()
+    tally = pbn.check([first, second], out, jobs=1)  # type: ignore[arg-type]
+    assert [n for n, text in out.seen if text.startswith(str(first))] == [1, 1, 1]
+    assert [n for n, text in out.seen if text.startswith(str(second))] == [2, 2, 2]
+    assert tally.games == 8 and not hasattr(tally, "outcomes")  # counters, not reports
+
+
+def test_a_missing_path_is_named_and_the_others_are_read(capsys, tmp_path):
+    code, out, err = _run(capsys, str(tmp_path / "gone.pbn"), str(SESSION), str(tmp_path / "gone-folder"))
+    assert code == 2
+    assert f"{tmp_path / 'gone.pbn'}: introuvable / not found" in err
+    assert f"{tmp_path / 'gone-folder'}: introuvable / not found" in err
+    assert f"{SESSION}, game 2 (board 2)" in out  # the readable one is checked all the same
+
+
+def test_an_unreadable_file_and_subfolder_are_named(capsys, monkeypatch, folder):
+    real_open, real_scandir = os.open, os.scandir
+    locked_file, locked_folder = folder / "b.pbn", folder / "sub" / "deeper"
+
+    def fake_open(path, *args, **kwargs):  # noqa: ANN001, ANN202
+        if Path(path) == locked_file:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)
+
+    def fake_scandir(path):  # noqa: ANN001, ANN202
+        if Path(path) == locked_folder:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "open", fake_open)
+    monkeypatch.setattr(os, "scandir", fake_scandir)
+    code, out, err = _run(capsys, "--jobs", "1", str(folder))
+    assert code == 2
+    assert f"{locked_file}: illisible / unreadable: Permission denied" in err
+    assert f"{locked_folder}: illisible / unreadable: Permission denied" in err
+    assert f"{folder / 'sub' / 'z.pbn'}, game 2" in out  # the rest of the folder is read
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root reads files whatever their mode")
+def test_a_file_without_read_permission(capsys, tmp_path):
+    path = tmp_path / "locked.pbn"
+    shutil.copy(SESSION, path)
+    path.chmod(0)
+    code, _, err = _run(capsys, str(path))
+    assert code == 2 and f"{path}: illisible / unreadable" in err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_special_files_are_refused_never_read(tmp_path):
+    # A named pipe without writer would block whoever opens it to read; /dev/zero never ends.
+    # Run in a child process so that a hang fails the test instead of stopping it.
+    fifo = tmp_path / "pipe.pbn"
+    os.mkfifo(fifo)
+    (tmp_path / "folder").mkdir()
+    os.mkfifo(tmp_path / "folder" / "inner.pbn")
+    paths = [str(fifo), str(tmp_path / "folder")] + (["/dev/zero"] if os.path.exists("/dev/zero") else [])
+    done = subprocess.run(
+        [sys.executable, "-m", "fsm", "check", *paths], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 2, done.stderr
+    assert f"{fifo}: refusé / refused: named pipe" in done.stderr
+    assert f"{tmp_path / 'folder' / 'inner.pbn'}: refusé / refused: named pipe" in done.stderr
+    if "/dev/zero" in paths:
+        assert "/dev/zero: refusé / refused: character device" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_path_without_game_is_a_warning(capsys, tmp_path):
+    readme = tmp_path / "README.md"
+    readme.write_text("# A project\n\nSee [the docs](docs/index.md) and [x].\n")
+    (tmp_path / "empty").mkdir()
+    code, out, err = _run(capsys, str(readme), str(tmp_path / "empty"))
+    assert (code, err) == (0, "")
+    assert f"{readme}: avertissement / warning: aucune partie PBN / no PBN game" in out
+    assert f"{tmp_path / 'empty'}: avertissement / warning: aucun fichier .pbn / no .pbn file in this folder" in out
+
+
+def test_an_internal_error_exits_3_and_names_the_game(capsys, monkeypatch):
+    def broken(game):  # noqa: ANN001, ANN202
+        raise RuntimeError("engine bug")
+
+    monkeypatch.setattr(pbn, "replay", broken)
+    code, out, _ = _run(capsys, "--jobs", "1", str(SESSION))
+    assert code == 3
+    assert (
+        f"{SESSION}, game 1 (board 1), line 4: illisible / unreadable: internal error RuntimeError: engine bug" in out
+    )
+
+
+def test_unreadable_wins_over_internal_error(capsys, monkeypatch, tmp_path):
+    monkeypatch.setattr(pbn, "replay", lambda game: 1 / 0)
+    code, _, _ = _run(capsys, "--jobs", "1", str(SESSION), str(tmp_path / "gone.pbn"))
+    assert code == 2
+
+
+def test_help_documents_exit_codes_and_jobs(capsys):
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "exit codes: 0" in text and "2 un chemin introuvable" in text and "3 erreur interne / internal error" in text
+    assert "--jobs N" in text
+
+
+@pytest.mark.parametrize("bad", ["0", "-1", "many"])
+def test_jobs_must_be_a_positive_integer(capsys, bad):
+    with pytest.raises(SystemExit) as raised:
+        main(["check", "--jobs", bad, str(SESSION)])
+    assert raised.value.code == 2
+    assert "--jobs" in capsys.readouterr().err
