@@ -64,6 +64,10 @@ schemas: setup
 docs: setup
 	$(BIN)/python -c "from fsm.catalogue import write; print(write())"
 
+# 100,000 random event sequences against the properties every board keeps (tests/test_fuzz.py).
+fuzz: setup
+	FSM_FUZZ_EXAMPLES=100000 $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_fuzz.py
+
 bench: setup
 	$(BIN)/python benchmarks/bench_machine.py
 	$(BIN)/python benchmarks/bench_diagrams.py

@@ -41,7 +41,9 @@ class Entry:
 
 
 class Relation(str, Enum):
-    """Where the player whose turn it was (T) sits, seen from the offender (O): LAWS.md section 1."""
+    """Where the player whose turn it was (T) sits, seen from the offender (O): RHO (O skipped him),
+    PARTNER, LHO_NOT_PREV (T is O's LHO and O has not called yet), LHO_PREV (O calls again right
+    after his own call: a change of call), IN_TURN (T is O)."""
 
     IN_TURN = "IN_TURN"
     RHO = "RHO"  # O skipped his RHO

@@ -132,6 +132,15 @@ class Board:
             raise
         return steps
 
+    def copy(self) -> Board:
+        """An independent board in the same position (what-if: try an event without touching this one)."""
+        other = object.__new__(Board)
+        other.__dict__.update(self.__dict__)
+        other.table = self.table.copy()
+        other.events = [dict(e) for e in self.events]
+        other.trace = list(self.trace)
+        return other
+
     # --- persistence --------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
         """The board's persistence format: its set-up and its event log."""

@@ -71,6 +71,7 @@ def scenario_document(s: Scenario) -> dict[str, Any]:
         "laws": s.laws,
         "setup": {"dealer": s.dealer, "vulnerable": s.vulnerable, "settings": board.settings.as_dict(),
                   "cards_in_board": s.cards_in_board},
+        "initial": {"snapshot": board_for(s).snapshot(), "options": board_for(s).options()},
         "steps": steps,
         "expect": json.loads(json.dumps(s.expect, default=str)),
         "checkpoints": json.loads(json.dumps(checkpoints, default=str)),

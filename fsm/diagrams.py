@@ -164,7 +164,7 @@ def board_path(board: BoardPath, lang: str = "fr") -> graphviz.Digraph:
     return to_dot(graph, visited, taken, board.state)
 
 
-# --- one view per law family, read like the decision trees of LAWS.md section 7 -----------------
+# --- one view per law family, read like the decision trees of the Laws ---------------------------
 VIEWS = {  # file name -> law module
     "27": "insufficient",
     "28-32": "rotation",

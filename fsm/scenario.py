@@ -1,4 +1,4 @@
-"""The conformance scenario format, version 1 (DESIGN.md): load, validate, run, compare.
+"""The conformance scenario format, version 1 (docs/scenarios.md): load, validate, run, compare.
 
 A scenario is a board's set-up, a list of events, and what the board must tell afterwards
 (``expect``) and along the way (``checkpoints``). Other implementations run the same files.

@@ -10,7 +10,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from fsm.auction import Relation
 from fsm.events import SPECS
+from fsm.records import CallKind
 from fsm.settings import CHOICES
 
 FOLDER = Path(__file__).parent / "schemas"
@@ -110,10 +112,11 @@ SNAPSHOT_PROPERTIES: dict[str, Any] = {
     "declarer": _nullable(SEAT),
     "dummy": _nullable(SEAT),
     "opening_leader": _nullable(SEAT),
-    "irregularity": _nullable(_obj({
-        "law": LAW, "kind": {"type": "string"}, "source": TOKEN, "turn": SEAT,
-        "relation": {"enum": ["IN_TURN", "RHO", "PARTNER", "LHO_NOT_PREV", "LHO_PREV"]},
-    })),
+    "irregularity": _nullable({**_obj({
+        "law": LAW, "kind": {"enum": [k.name.lower() for k in CallKind]}, "source": TOKEN, "turn": SEAT,
+        "relation": {"enum": [r.value for r in Relation]},
+        "held": TOKEN,
+    }), "required": ["law", "kind", "source", "turn", "relation"]}),
     "lead": _nullable(_obj({"seat": SEAT, "card": CARD, "faced": {"type": "boolean"}})),
     "lead_constraints": {"type": "array", "items": _obj({
         "seat": SEAT, "kind": {"enum": ["require", "prohibit"]}, "suit": SUIT, "law": LAW,
@@ -254,6 +257,7 @@ def conformance_schema() -> dict[str, Any]:
             "dealer": SEAT, "vulnerable": {"enum": ["None", "NS", "EW", "All"]},
             "settings": settings_schema(), "cards_in_board": {"type": "boolean"},
         }),
+        "initial": _obj({"snapshot": {"$ref": BASE + "snapshot"}, "options": {"$ref": BASE + "options"}}),
         "steps": {"type": "array", "items": step},
         "expect": {"type": "object"},
         "checkpoints": {"type": "object"},

@@ -1,4 +1,4 @@
-"""The disputed readings of LAWS.md section 5, as named settings with their documented defaults."""
+"""The readings of the Laws that directors dispute, as named settings with their documented defaults (docs/readings.md)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from fsm.errors import InputError
 CHOICES: dict[str, tuple[Any, ...]] = {
     # 27B3/27B4: partner's bar after an attempted double or a second insufficient bid.
     "partner_bar_27B3_27B4": ("literal", "lifted_by_27B1"),
-    # 30A/31A1: does 26B follow a forced repeat of the same call? (LAWS.md N4)
+    # 30A/31A1: does 26B follow a forced repeat of the same call? (the Laws are silent; directors differ)
     "lead_restriction_after_forced_repeat": (False, True),
 }
 

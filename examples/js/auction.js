@@ -120,6 +120,16 @@ class Table {
     return own >= 0 && this.calls.slice(own + 1).every((c) => c.seat !== partner(seat));
   }
 
+  /** 30C: the last call that is not an opponent's pass is partner's, and it was artificial. */
+  overPartnersArtificialCall(seat) {
+    for (let i = this.calls.length - 1; i >= 0; i--) {
+      const c = this.calls[i];
+      if (c.call.kind === 'pass' && opponents(seat, c.seat)) continue;
+      return c.seat === partner(seat) && c.artificial === true;
+    }
+    return false;
+  }
+
   // --- classification of a call made in the auction ----------------------------------
   /** The irregularity a call is, or null for a regular call. */
   classify(seat, call, artificial) {
@@ -131,7 +141,7 @@ class Table {
     else if (call.kind === 'redouble' && !this.redoublePermitted(seat)) key = 'inadmissible'; // 19B1 -> 36
     else if (rel === 'LHO_PREV') key = 'change'; // 25: a second call before the LHO has called
     else if (rel !== 'IN_TURN') {
-      if (call.kind === 'pass') key = artificial ? 'bid_oor' : 'pass_oor'; // 30; 30C: an artificial pass is a bid
+      if (call.kind === 'pass') key = artificial || this.overPartnersArtificialCall(seat) ? 'bid_oor' : 'pass_oor'; // 30; 30C → 31
       else if (call.kind === 'bid') key = 'bid_oor'; // 31 (an insufficient bid out of rotation too, 27A2)
       else key = 'double_oor'; // 32
     } else if (call.kind === 'bid' && !this.sufficient(call)) key = 'insufficient'; // 18D -> 27
@@ -218,16 +228,17 @@ class Table {
       this.holdIrregular(irregular.key, seat, call, irregular.turn, irregular.relation);
       return;
     }
-    this.calls.push({ seat, call }); // 19A3/19B3: a double naming the wrong bid doubles the right one
+    this.calls.push({ seat, call, artificial }); // 19A3/19B3: a double naming the wrong bid doubles the right one
     this.checkEnd();
   }
 
   on_substitute({ seat, call: text }) {
     const call = parseCall(text);
     if (call === null || this.state !== 'auction.calling') throw new Unmodeled(`substitute in ${this.state}`);
-    if (!this.mayChange(seat)) throw new Refused('25', 'no call to change, or partner has called since');
+    if (!this.hasCalled(seat)) throw new Refused('25', 'no call to change');
+    if (!this.mayChange(seat)) throw new Refused('25A4', 'partner has called since'); // 25A4
     const turn = this.turn();
-    this.holdIrregular('change', seat, call, turn, relation(seat, turn, true));
+    this.holdIrregular('change', seat, call, turn, relation(seat, turn, this.hasCalled(seat)));
   }
 
   on_return_hands() {

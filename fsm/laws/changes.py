@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from fsm.auction import CANCELLED, PENDING, WITHDRAWN, Entry, Relation
+from fsm.auction import CANCELLED, PENDING, WITHDRAWN, Entry, Relation, relation
 from fsm.calls import Seat
 from fsm.errors import IllegalEvent
 from fsm.events import Event, call_event
@@ -165,7 +165,8 @@ def misinformation_pending(table: Table, event: Event) -> bool:
 
 @action("la substitution attend le jugement de l'arbitre", "the substitution awaits the Director's judgement")
 def hold_substitution(table: Table, event: Event) -> None:
-    event.classification = Classification(CallKind.CHANGE, table.auction.turn(), Relation.LHO_PREV)
+    turn = table.auction.turn()
+    event.classification = Classification(CallKind.CHANGE, turn, relation(event.seat, turn, True))
     hold_irregular_call(table, event)
     assert table.irregularity is not None
     table.irregularity = replace(table.irregularity, comparable=event.comparable)
@@ -445,16 +446,22 @@ MODULE = LawModule(
     ],
     options={
         "auction.calling": [
+            Option("judge", None, "21B1", "l'arbitre juge qu'une déclaration a pu être influencée par une information erronée",
+                   "the Director judges that a call may have been influenced by misinformation"),
             Option("substitute", may_substitute, "25A", "remplace sa déclaration non intentionnelle tant que son partenaire n'a pas déclaré",
                    "replaces his unintended call while his partner has not called"),
             Option("withdraw", withdrawer, "25A6", "reprend la déclaration faite sur la déclaration changée",
                    "takes back the call he made over the changed call"),
         ],
         "clarification": [
+            Option("judge", None, "21B1", "l'arbitre juge qu'une déclaration a pu être influencée par une information erronée",
+                   "the Director judges that a call may have been influenced by misinformation"),
             Option("substitute", may_substitute, "25A5", "remplace sa déclaration non intentionnelle jusqu'à l'entame faite face visible, son partenaire n'ayant pas déclaré depuis",
                    "replaces his unintended call until the lead is faced, his partner not having called since"),
         ],
         "passed_out": [
+            Option("judge", None, "21B1", "l'arbitre juge qu'une déclaration a pu être influencée par une information erronée",
+                   "the Director judges that a call may have been influenced by misinformation"),
             Option("substitute", may_substitute, "25A5", "remplace sa déclaration non intentionnelle tant que les mains ne sont pas dans l'étui, son partenaire n'ayant pas déclaré depuis",
                    "replaces his unintended call until the hands are back in the board, his partner not having called since"),
         ],

@@ -367,7 +367,9 @@ def apply_38_after_the_lead(table: Table, event: Event) -> None:
 def hold_late_call(table: Table, event: Event) -> None:
     assert event.seat is not None
     turn = table.opening_leader() or event.seat
-    event.classification = Classification(CallKind.AFTER_FINAL_PASS, turn, relation(event.seat, turn, True))
+    event.classification = Classification(
+        CallKind.AFTER_FINAL_PASS, turn, relation(event.seat, turn, table.auction.has_called(event.seat))
+    )
     hold_irregular_call(table, event)
 
 

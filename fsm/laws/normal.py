@@ -12,11 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fsm.auction import STANDING, Entry
+from fsm.calls import Seat
 from fsm.events import internal
 from fsm.laws import parties
 from fsm.laws.classify import KIND_GUARDS, entry_of
 from fsm.records import PASS_NEXT_TURN, REPEAT_CALL, CallKind
-from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, guard
+from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, guard, holder
 
 if TYPE_CHECKING:
     from fsm.events import Event
@@ -87,6 +88,16 @@ def fulfils_repeat(table: Table, event: Event) -> bool:
     return entry is not None and any(
         o.seat is entry.seat and o.kind == REPEAT_CALL and o.call == entry.call.pbn() for o in table.obligations
     )
+
+
+@holder(
+    "le joueur dont c'est le tour, s'il n'est pas tenu de passer",
+    "the player whose turn it is, unless required to pass",
+)
+def turn_seat_not_barred(table: Table) -> list[Seat]:
+    """20B, 20F1: a player required to pass may not ask at his turn."""
+    seat = table.auction.turn()
+    return [] if table.must_pass(seat) is not None else [seat]
 
 
 # --- actions --------------------------------------------------------------------------
@@ -183,8 +194,8 @@ MODULE = LawModule(
         ],
         "auction.calling": [
             Option("call", parties.turn_seat, "17C", "déclare à son tour", "calls in turn"),
-            Option("review", parties.turn_seat, "20B", "demande un rappel des annonces à son tour", "asks for a review of the auction at his turn"),
-            Option("explain", parties.turn_seat, "20F1", "demande une explication à son tour", "asks for an explanation at his turn"),
+            Option("review", turn_seat_not_barred, "20B", "demande un rappel des annonces à son tour", "asks for a review of the auction at his turn"),
+            Option("explain", turn_seat_not_barred, "20F1", "demande une explication à son tour", "asks for an explanation at his turn"),
         ],
         "passed_out": [
             Option("return_hands", None, "17D2", "les quatre mains retournent dans l'étui", "the four hands go back into the board"),
