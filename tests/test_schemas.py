@@ -78,3 +78,23 @@ def test_the_portable_corpus_is_valid(tmp_path):
     for path in export_corpus(tmp_path):
         if path.name != "index.json":
             check.validate(json.loads(path.read_text(encoding="utf-8")))
+
+
+class _Yaml11(yaml.SafeLoader):
+    """A YAML 1.1 reading as Go's yaml.v2 and many others do it: y, n, yes, no, on, off are booleans."""
+
+
+_Yaml11.yaml_implicit_resolvers = {k: list(v) for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+_Yaml11.add_implicit_resolver(
+    "tag:yaml.org,2002:bool",
+    __import__("re").compile(
+        r"^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF|true|True|TRUE|false|False|FALSE)$"
+    ),
+    list("yYnNoOtTfF"),
+)
+
+
+@pytest.mark.parametrize("path", corpus_files(), ids=lambda p: p.name)
+def test_yaml_1_1_and_1_2_readers_read_the_corpus_alike(path):
+    text = path.read_text(encoding="utf-8")
+    assert yaml.load(text, Loader=_Yaml11) == yaml.safe_load(text)  # noqa: S506 - a SafeLoader
