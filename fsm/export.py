@@ -16,7 +16,7 @@ from xml.etree import ElementTree as ET
 from fsm.errors import InputError
 from fsm.events import SPECS
 from fsm.machine import Engine, default_engine
-from fsm.spec import REGISTRY, Option, Rule, StateSpec, name_of, wording
+from fsm.spec import REGISTRY, Option, Rule, StateSpec, condition_of, name_of, wording
 
 FORMAT = "fsm-bridge-auction/machine"
 VERSION = 2
@@ -24,8 +24,37 @@ SCXML_NS = "http://www.w3.org/2005/07/scxml"
 LAW_NS = "urn:fsm-bridge-auction:law"
 
 
-def _fn(fn: Callable[..., Any]) -> dict[str, str]:
-    return {"name": name_of(fn), "fr": wording(fn, "fr"), "en": wording(fn, "en")}
+def _fn(fn: Callable[..., Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": name_of(fn), "fr": wording(fn, "fr"), "en": wording(fn, "en")}
+    if condition_of(fn) is not None:
+        out["test"] = condition_of(fn)
+    return out
+
+
+def ecmascript(rule: Any) -> str:
+    """A JsonLogic condition as an ECMAScript expression over the SCXML data model."""
+    if not isinstance(rule, dict):
+        return json.dumps(rule)
+    ((op, args),) = rule.items()
+    if op == "var":
+        return "_event.data." + args[len("event.") :] if args.startswith("event.") else args
+    if op == "==":
+        return f"{ecmascript(args[0])} === {ecmascript(args[1])}"
+    if op == "!":
+        return f"!({ecmascript(args)})"
+    if op == "and":
+        return "(" + " && ".join(ecmascript(a) for a in args) + ")"
+    raise ValueError(f"JsonLogic operator {op} has no ECMAScript form here")
+
+
+def scxml_cond(guards: tuple[Callable[..., Any], ...]) -> str:
+    """The guards of a rule as one ECMAScript condition: data tests written out, the others asked
+    of the host's ``guards`` object by name (docs/guards.md says what each one tests)."""
+    parts = []
+    for g in guards:
+        test = condition_of(g)
+        parts.append(ecmascript(test) if test is not None else f"guards.{name_of(g)}(_event)")
+    return " && ".join(parts)
 
 
 def to_dict(engine: Engine | None = None) -> dict[str, Any]:
@@ -127,7 +156,13 @@ def to_scxml(engine: Engine | None = None, lang: str = "fr") -> str:
     engine = engine or default_engine()
     ET.register_namespace("", SCXML_NS)
     ET.register_namespace("law", LAW_NS)
-    root = ET.Element(f"{{{SCXML_NS}}}scxml", {"version": "1.0", "name": "bridge_auction", "initial": "auction"})
+    root = ET.Element(
+        f"{{{SCXML_NS}}}scxml",
+        {"version": "1.0", "name": "bridge_auction", "initial": "auction", "datamodel": "ecmascript"},
+    )
+    model = ET.SubElement(root, f"{{{SCXML_NS}}}datamodel")
+    for data in ("call", "irregularity", "table", "guards"):  # the host keeps them up to date (docs/interop.md)
+        ET.SubElement(model, f"{{{SCXML_NS}}}data", {"id": data, "expr": "{}"})
     elements: dict[str, ET.Element] = {}
     for spec in sorted(engine.states.values(), key=lambda s: s.name.count(".")):  # parents first
         parent = elements[spec.parent] if spec.parent else root
@@ -141,7 +176,8 @@ def to_scxml(engine: Engine | None = None, lang: str = "fr") -> str:
     for rule in engine.rules:
         attrs = {"event": rule.event, f"{{{LAW_NS}}}ref": rule.law, f"{{{LAW_NS}}}label": getattr(rule, lang)}
         if rule.guards:
-            attrs["cond"] = " and ".join(name_of(g) for g in rule.guards)
+            attrs["cond"] = scxml_cond(rule.guards)
+            attrs[f"{{{LAW_NS}}}guards"] = " ".join(name_of(g) for g in rule.guards)
         if rule.dest:
             attrs["target"] = rule.dest
         if rule.actions:

@@ -208,7 +208,8 @@ def scenario_schema() -> dict[str, Any]:
 
 def machine_schema() -> dict[str, Any]:
     words = {"type": "string"}
-    fn = _obj({"name": {"type": "string"}, "fr": words, "en": words})
+    fn = {**_obj({"name": {"type": "string"}, "fr": words, "en": words, "test": {"type": "object"}}),
+          "required": ["name", "fr", "en"]}  # fmt: skip
     return _doc("machine", "The machine exported as JSON (version 2)", _obj({
         "format": {"const": "fsm-bridge-auction/machine"},
         "version": {"const": 2},

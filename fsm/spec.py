@@ -31,7 +31,9 @@ class Registry:
     def __init__(self) -> None:
         self.by_name: dict[str, Callable[..., Any]] = {}
 
-    def add(self, kind: str, fn: Callable[..., Any], fr: str, en: str, name: str | None = None) -> Callable[..., Any]:
+    def add(
+        self, kind: str, fn: Callable[..., Any], fr: str, en: str, name: str | None = None, test: Any = None
+    ) -> Callable[..., Any]:
         name = name or fn.__name__
         known = self.by_name.get(name)
         if known is not None and known is not fn:
@@ -40,6 +42,7 @@ class Registry:
         fn.fsm_kind = kind  # type: ignore[attr-defined]
         fn.fr = fr  # type: ignore[attr-defined]
         fn.en = en  # type: ignore[attr-defined]
+        fn.test = test  # type: ignore[attr-defined]
         self.by_name[name] = fn
         return fn
 
@@ -60,16 +63,34 @@ def registered(fn: Callable[..., Any], kind: str) -> bool:
     return REGISTRY.get(name_of(fn), kind) is fn
 
 
-def _decorator(kind: str, fr: str, en: str, name: str | None) -> Callable[[Callable[..., Any]], Any]:
+def _decorator(kind: str, fr: str, en: str, name: str | None, test: Any = None) -> Callable[[Callable[..., Any]], Any]:
     def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
-        return REGISTRY.add(kind, fn, fr, en, name)
+        return REGISTRY.add(kind, fn, fr, en, name, test)
 
     return mark
 
 
-def guard(fr: str, en: str, name: str | None = None) -> Callable[[Callable[..., Any]], Any]:
-    """Register a guard ``(table, event) -> bool`` with the words a diagram prints for it."""
-    return _decorator("guard", fr, en, name)
+def guard(fr: str, en: str, name: str | None = None, test: Any = None) -> Callable[[Callable[..., Any]], Any]:
+    """Register a guard ``(table, event) -> bool`` with the words a diagram prints for it.
+
+    ``test``, where the guard is a plain test on data, states it as a JsonLogic expression over the
+    data view of :mod:`fsm.view` (docs/interop.md), so that other implementations can evaluate it.
+    """
+    return _decorator("guard", fr, en, name, test)
+
+
+def var(path: str) -> dict[str, str]:
+    """JsonLogic: a value of the data view."""
+    return {"var": path}
+
+
+def equals(path: str, value: Any) -> dict[str, Any]:
+    """JsonLogic: a value of the data view equals a constant, or another value (``var(...)``)."""
+    return {"==": [var(path), value]}
+
+
+def condition_of(g: Callable[..., Any]) -> Any:
+    return getattr(g, "test", None)
 
 
 def action(fr: str, en: str, name: str | None = None) -> Callable[[Callable[..., Any]], Any]:
@@ -92,8 +113,9 @@ def Not(g: Guard, fr: str | None = None, en: str | None = None) -> Guard:  # noq
     def negated(t: Table, ev: Event) -> bool:
         return not g(t, ev)
 
+    test = {"!": condition_of(g)} if condition_of(g) is not None else None
     return REGISTRY.add(  # type: ignore[return-value]
-        "guard", negated, fr or f"pas : {wording(g, 'fr')}", en or f"not: {wording(g, 'en')}", name
+        "guard", negated, fr or f"pas : {wording(g, 'fr')}", en or f"not: {wording(g, 'en')}", name, test
     )
 
 
@@ -109,7 +131,9 @@ def all_of(*gs: Guard) -> Guard:
 
     fr = " et ".join(wording(g, "fr") for g in gs)
     en = " and ".join(wording(g, "en") for g in gs)
-    return REGISTRY.add("guard", both, fr, en, name)  # type: ignore[return-value]
+    tests = [condition_of(g) for g in gs]
+    test = {"and": tests} if all(t is not None for t in tests) else None
+    return REGISTRY.add("guard", both, fr, en, name, test)  # type: ignore[return-value]
 
 
 def wording(fn: Callable[..., Any], lang: str) -> str:

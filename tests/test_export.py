@@ -7,10 +7,9 @@ import pytest
 
 from fsm.cli import main
 from fsm.errors import InputError
-from fsm.export import from_json, to_json, to_mermaid, to_scxml
+from fsm.export import from_json, scxml_cond, to_json, to_mermaid, to_scxml
 from fsm.machine import default_engine, rules, states
 from fsm.scenario import board_for, corpus_files, load, run
-from fsm.spec import name_of
 
 SCENARIOS = [s for path in corpus_files() for s in load(path)]
 
@@ -59,7 +58,7 @@ def test_scxml_read_back_by_an_independent_reader():
     walk(definition.states)
     assert set(found_states) == set(states())
     assert {sid for sid, st in found_states.items() if st.final} == {s.name for s in states().values() if s.final}
-    expected = [(r.source, r.event, r.dest, " and ".join(name_of(g) for g in r.guards) or None) for r in rules()]
+    expected = [(r.source, r.event, r.dest, scxml_cond(r.guards) or None) for r in rules()]
     assert sorted(found_transitions, key=repr) == sorted(expected, key=repr)
 
 
@@ -100,3 +99,18 @@ def test_the_export_declares_every_event_with_its_arguments():
         {"name": "call", "type": "call", "required": True},
     ]
     assert events["call_stands"]["internal"] and events["judge"]["one_of"]
+
+
+def test_scxml_conditions_write_data_tests_out_and_name_the_others():
+    text = to_scxml()
+    assert 'datamodel="ecmascript"' in text
+    assert "_event.data.seat === irregularity.offender_lho" in text  # by_offender_lho
+    assert "call.kind === &quot;insufficient&quot;" in text  # call_is_insufficient
+    assert "guards.is_lowest_same(_event)" in text  # a guard that is no plain test is the host's
+
+
+def test_json_export_states_data_tests():
+    guards = {g["name"]: g for r in json.loads(to_json())["rules"] for g in r["guards"]}
+    assert guards["judged_comparable"]["test"] == {"==": [{"var": "event.judgement.comparable"}, True]}
+    assert guards["by_offender_lho"]["test"] == {"==": [{"var": "event.seat"}, {"var": "irregularity.offender_lho"}]}
+    assert "test" not in guards["is_lowest_same"]

@@ -12,26 +12,30 @@ from typing import TYPE_CHECKING
 
 from fsm.auction import CANCELLED, STANDING
 from fsm.laws.normal import stand
-from fsm.spec import Action, Guard, Rule, action, guard
+from fsm.spec import Action, Guard, Rule, action, equals, guard, var
 
 if TYPE_CHECKING:
     from fsm.events import Event
     from fsm.table import Table
 
 
-@guard("par l'adversaire de gauche du fautif", "by the offender's LHO")
+@guard(
+    "par l'adversaire de gauche du fautif",
+    "by the offender's LHO",
+    test=equals("event.seat", var("irregularity.offender_lho")),
+)
 def by_offender_lho(table: Table, event: Event) -> bool:
     irr = table.irregularity
     return irr is not None and event.seat is irr.entry.seat.lho
 
 
-@guard("par le fautif", "by the offender")
+@guard("par le fautif", "by the offender", test=equals("event.seat", var("irregularity.offender")))
 def by_offender(table: Table, event: Event) -> bool:
     irr = table.irregularity
     return irr is not None and event.seat is irr.entry.seat
 
 
-@guard("l'arbitre étant à la table", "the Director being at the table")
+@guard("l'arbitre étant à la table", "the Director being at the table", test=equals("irregularity.director", True))
 def director_present(table: Table, event: Event) -> bool:
     irr = table.irregularity
     return irr is not None and irr.director

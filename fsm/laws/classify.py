@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from fsm.auction import PENDING, Auction, Entry, Relation, relation
 from fsm.calls import Call, Seat
 from fsm.records import CallKind, Classification, Irregularity
-from fsm.spec import Guard, action, guard
+from fsm.spec import Guard, action, equals, guard
 
 if TYPE_CHECKING:
     from fsm.events import Event
@@ -103,7 +103,7 @@ def _kind_guard(kind: CallKind) -> Guard:
     def test(table: Table, event: Event) -> bool:
         return event.classification is not None and event.classification.kind is kind
 
-    return guard(kind.fr, kind.en, f"call_is_{kind.name.lower()}")(test)  # type: ignore[no-any-return]
+    return guard(kind.fr, kind.en, f"call_is_{kind.name.lower()}", equals("call.kind", kind.name.lower()))(test)  # type: ignore[no-any-return]
 
 
 KIND_GUARDS: dict[CallKind, Guard] = {kind: _kind_guard(kind) for kind in CallKind}

@@ -34,7 +34,7 @@ from fsm.laws import parties
 from fsm.laws.inadmissible import NOT_ABOVE_SEVEN, above_seven, contract_above_seven
 from fsm.laws.withdrawn import judged, lead_restrictions_now
 from fsm.records import Lead, LeadConstraint, PenaltyCard
-from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, all_of, guard, holder
+from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, all_of, equals, guard, holder, var
 
 if TYPE_CHECKING:
     from fsm.events import Event
@@ -65,18 +65,20 @@ def _restriction_suits(table: Table) -> list[str]:
 
 
 # --- guards -----------------------------------------------------------------------------------
-@guard("par l'entameur", "by the opening leader")
+@guard("par l'entameur", "by the opening leader", test=equals("event.seat", var("table.opening_leader")))
 def by_leader(table: Table, event: Event) -> bool:
     return event.seat is _leader(table)
 
 
-@guard("par le partenaire de l'entameur", "by the leader's partner")
+@guard(
+    "par le partenaire de l'entameur", "by the leader's partner", test=equals("event.seat", var("table.leader_partner"))
+)
 def by_leader_partner(table: Table, event: Event) -> bool:
     leader = _leader(table)
     return leader is not None and event.seat is leader.partner
 
 
-@guard("face cachée", "face down")
+@guard("face cachée", "face down", test=equals("event.face_down", True))
 def face_down(table: Table, event: Event) -> bool:
     return event.face_down
 
@@ -105,13 +107,15 @@ def by_leader_partner_or_declarer(table: Table, event: Event) -> bool:
     return event.seat in parties.leader_partner_and_declarer(table)
 
 
-@guard("par le mort présumé", "by the presumed dummy")
+@guard("par le mort présumé", "by the presumed dummy", test=equals("event.seat", var("table.presumed_dummy")))
 def by_presumed_dummy(table: Table, event: Event) -> bool:
     declarer = _presumed_declarer(table)
     return declarer is not None and event.seat is declarer.partner
 
 
-@guard("par le déclarant présumé", "by the presumed declarer")
+@guard(
+    "par le déclarant présumé", "by the presumed declarer", test=equals("event.seat", var("table.presumed_declarer"))
+)
 def by_presumed_declarer(table: Table, event: Event) -> bool:
     return event.seat is _presumed_declarer(table)
 

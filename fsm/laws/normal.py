@@ -17,7 +17,7 @@ from fsm.events import internal
 from fsm.laws import parties
 from fsm.laws.classify import KIND_GUARDS, entry_of
 from fsm.records import PASS_NEXT_TURN, REPEAT_CALL, CallKind
-from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, guard, holder
+from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, equals, guard, holder
 
 if TYPE_CHECKING:
     from fsm.events import Event
@@ -46,7 +46,7 @@ def misnames_the_bid(table: Table, event: Event) -> bool:
     return event.names is not None and last is not None and event.names.pbn() != last.call.pbn()
 
 
-@guard("un contre", "a double")
+@guard("un contre", "a double", test=equals("event.call", "X"))
 def is_double(table: Table, event: Event) -> bool:
     return event.call is not None and event.call.is_double
 

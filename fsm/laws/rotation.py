@@ -53,7 +53,7 @@ from fsm.laws.classify import KIND_GUARDS, entry_of, hold_irregular_call
 from fsm.laws.normal import a_player_deprived, record_call, stand
 from fsm.laws.withdrawn import CARRIES, bar, judged, restrict, review, ui
 from fsm.records import PASS_NEXT_TURN, REPEAT_CALL, CallKind, Classification, Deferred, Irregularity, Pending
-from fsm.spec import Action, Guard, LawModule, Not, Option, Rule, StateSpec, action, guard, holder
+from fsm.spec import Action, Guard, LawModule, Not, Option, Rule, StateSpec, action, equals, guard, holder
 
 if TYPE_CHECKING:
     from fsm.events import Event
@@ -71,7 +71,11 @@ def _relation(table: Table) -> Relation | None:
 
 
 # --- guards ---------------------------------------------------------------------------------
-@guard("c'était au tour de l'adversaire de droite du fautif", "it was the offender's RHO's turn")
+@guard(
+    "c'était au tour de l'adversaire de droite du fautif",
+    "it was the offender's RHO's turn",
+    test=equals("irregularity.relation", "RHO"),
+)
 def at_rho_turn(table: Table, event: Event) -> bool:
     return _relation(table) is Relation.RHO
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from fsm.auction import Entry
 from fsm.calls import SUITS, Seat, Strain
 from fsm.records import PASS_REST, LeadRestriction, Obligation, UnauthorizedInformation
-from fsm.spec import Guard, guard
+from fsm.spec import Guard, equals, guard
 
 if TYPE_CHECKING:
     from fsm.events import Event
@@ -107,7 +107,7 @@ def _judged(key: str, value: bool) -> Guard:
 
     fr, en = _JUDGED[key, value]
     name = f"judged_{key}" if value else f"judged_not_{key}"
-    return guard(fr, en, name)(test)  # type: ignore[no-any-return]
+    return guard(fr, en, name, equals(f"event.judgement.{key}", value))(test)  # type: ignore[no-any-return]
 
 
 JUDGED: dict[tuple[str, bool], Guard] = {k: _judged(*k) for k in _JUDGED}
@@ -130,7 +130,7 @@ def _carries(value: bool | None) -> Guard:
         return event.comparable is value
 
     name = {True: "carries_comparable", False: "carries_not_comparable", None: "carries_no_judgement"}[value]
-    return guard(*_CARRIES[value], name)(test)  # type: ignore[no-any-return]
+    return guard(*_CARRIES[value], name, equals("event.comparable", value))(test)  # type: ignore[no-any-return]
 
 
 CARRIES: dict[bool | None, Guard] = {v: _carries(v) for v in (True, False, None)}
