@@ -407,6 +407,20 @@ def declarer_if_penalty_card(table: Table) -> list[Seat]:
     return [seat] if seat is not None and _awaits_50D2(table) else []
 
 
+@holder("l'entameur, avant son entame", "the opening leader, before his lead")
+def leader_before_the_lead(table: Table) -> list[Seat]:
+    """20C1, 20F2: the opening leader may ask before he leads."""
+    seat = _leader(table)
+    return [seat] if seat is not None and table.opening_lead is None else []
+
+
+@holder("tout joueur sauf le mort", "any player but dummy")
+def not_dummy_seats(table: Table) -> list[Seat]:
+    """20C1: declarer or a defender, at his first turn to play."""
+    dummy = table.dummy()
+    return [s for s in parties.everyone(table) if s is not dummy]
+
+
 @holder("l'entameur, si rien ne l'en empêche (50D2)", "the opening leader, unless he must wait (50D2)")
 def leader_free_to_lead(table: Table) -> list[Seat]:
     """41A: the opening leader, once declarer has stated his 50D2 option if he has one."""
@@ -518,6 +532,16 @@ MODULE = LawModule(
              "declarer or a defender at his first turn to play (20C1)", (not_dummy,), outcome=NOTED),
     ],
     options={
+        "clarification": [
+            Option("explain", parties.leader_partner_and_declarer, "41B", "peut demander des explications",
+                   "may ask for explanations"),
+            Option("explain", leader_before_the_lead, "20F2", "peut demander des explications avant d'entamer",
+                   "may ask for explanations before leading"),
+        ],
+        "play": [
+            Option("review", not_dummy_seats, "20C1", "le déclarant ou un défenseur, à son premier tour de jouer, peut demander un rappel des annonces",
+                   "declarer or a defender, at his first turn to play, may ask for a review of the auction"),
+        ],
         FACE_DOWN_LEAD: [
             Option("lead", leader_free_to_lead, "41A", "entame face cachée", "leads face down"),
             Option("review", parties.opening_leader, "20C1", "peut demander un rappel des annonces avant d'entamer",
