@@ -288,20 +288,33 @@ def refusal(engine: Engine, table: Table, event: Event) -> IllegalEvent:
         law = decl.law
     if not candidates:
         return IllegalEvent(
-            f"« {event.name} » n'est pas permis dans l'état « {spec.fr} »",
-            f"'{event.name}' is not allowed in the state '{spec.en}'",
+            f"{decl.fr} : impossible dans l'état « {spec.fr} »",
+            f"{decl.en}: not possible in the state '{spec.en}'",
             law=law,
             event=event.name,
             state=table.state,
         )
-    conditions_fr = " ; ou ".join(", ".join(wording(g, "fr") for g in r.guards) for r in candidates)
-    conditions_en = "; or ".join(", ".join(wording(g, "en") for g in r.guards) for r in candidates)
+
+    # The one rule that came nearest: the most guards holding before one fails (ties: by law, then id).
+    def nearest(rule: Rule) -> tuple[int, bool, str]:
+        held = 0
+        for g in rule.guards:
+            if not g(table, event):
+                break
+            held += 1
+        return (held, rule.law == law, rule.id)
+
+    rule = max(candidates, key=nearest)
+    failing = rule.guards[nearest(rule)[0]] if nearest(rule)[0] < len(rule.guards) else None
+    need_fr = f" : il faudrait « {wording(failing, 'fr')} »" if failing is not None else ""
+    need_en = f": it needs '{wording(failing, 'en')}'" if failing is not None else ""
     return IllegalEvent(
-        f"« {event.name} » n'est permis ici que {conditions_fr}",
-        f"'{event.name}' is allowed here only {conditions_en}",
+        f"{decl.fr} : refusé dans l'état « {spec.fr} »{need_fr}",
+        f"{decl.en}: refused in the state '{spec.en}'{need_en}",
         law=law,
         event=event.name,
         state=table.state,
+        nearest=rule.id,
     )
 
 

@@ -609,6 +609,13 @@ def _judged_rules() -> list[Rule]:
     return rules
 
 
+@holder("le fautif dont la prochaine déclaration sera jugée", "the offender whose next call will be judged")
+def offender_to_be_judged(table: Table) -> list[Seat]:
+    """23A: the call the offender makes at this turn is the one the Director judges comparable or not."""
+    seat = table.auction.turn()
+    return [seat] if table.deferred_for(seat) is not None else []
+
+
 def _options(what_fr: str, what_en: str, law: str) -> list[Option]:
     return [
         Option("call", parties.offender_lho, "29A", f"accepte {what_fr} en déclarant", f"accepts {what_en} by calling"),
@@ -647,6 +654,11 @@ MODULE = LawModule(
         *_judged_rules(),
     ],
     options={
+        "auction.calling": [
+            Option("call", offender_to_be_judged, "23A",
+                   "le fautif déclare à son tour : l'arbitre jugera sa déclaration comparable ou non (30B1, 31A2, 31B, 32A2, 32B)",
+                   "the offender calls in turn: the Director will judge whether his call is comparable (30B1, 31A2, 31B, 32A2, 32B)"),
+        ],
         PASS_STATE: _options("le passe hors tour", "the pass out of rotation", "30"),
         BID_STATE: _options("l'enchère hors tour", "the bid out of rotation", "31"),
         DOUBLE_STATE: _options("le contre hors tour", "the double out of rotation", "32"),
