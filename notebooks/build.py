@@ -27,17 +27,21 @@ FAMILIES = [
      "avant toute rectification (28B). Sinon la déclaration est annulée (29B) et la suite dépend de qui devait parler.",
      ["29A-seed001-example2", "28B-seed001-example1", "30A-pass-at-RHO-turn-refused", "30B1-pass-at-partner-turn-comparable",
       "31A1-RHO-passes-offender-repeats", "31A2b-RHO-doubles-offender-not-comparable", "31B-bid-at-partner-turn-partner-free",
-      "32A1-double-at-RHO-turn-repeated", "17D3-seed003-passes-after-a-skipped-player"]),
+      "32A1-double-at-RHO-turn-repeated", "17D3-seed003-passes-after-a-skipped-player",
+      "17D3-after-an-opening-pass", "30C-pass-over-partner-artificial-call-is-31",
+      "29A-partner-calls-in-turn-before-the-LHO-chooses-held-then-refused"]),
     ("25_changements", "25", "Lois 21 et 25 : les changements de déclaration / Laws 21 and 25: changes of call",
      "Une déclaration non intentionnelle peut être remplacée tant que le partenaire n'a pas déclaré (25A). Un "
      "changement d'avis peut être accepté par l'adversaire de gauche (25B1), sinon il est annulé (25B2).",
      ["25A-unintended-substitution", "25A6-LHO-withdraws-his-call", "25B1-change-of-mind-accepted-by-LHO",
-      "25B2-change-of-mind-refused", "21B1-call-changed-after-misinformation"]),
+      "25B2-change-of-mind-refused", "21B1-call-changed-after-misinformation",
+      "22B-passed-out-board-reopened-by-25A", "25A-change-makes-LHO-bid-insufficient-accepted"]),
     ("36-39_inadmissibles", "36-39", "Lois 36 à 39 : les déclarations inadmissibles / Laws 36 to 39: inadmissible calls",
      "Aucune ne peut être acceptée : le Directeur rectifie. Si l'adversaire de gauche a déclaré avant, la Loi prévoit "
      "d'autres suites (36A, 37A, 38D, 39B).",
      ["36B-inadmissible-double-in-turn", "36A-LHO-called-before-the-ruling", "37B-barred-player-bids",
-      "38-bid-of-eight-in-turn", "39C-defender-bids-after-the-final-pass"]),
+      "38-bid-of-eight-in-turn", "39C-defender-bids-after-the-final-pass",
+      "38A-no-faced-lead-to-a-contract-of-eight", "36C-noticed-during-a-lead-out-of-turn"]),
     ("24_cartes_exposees", "24", "Loi 24 : cartes exposées pendant les annonces / Law 24: cards exposed during the auction",
      "Une carte basse : pas d'autre rectification (24A) ; un honneur, une carte attaquée ou plusieurs cartes : le "
      "partenaire passe à son prochain tour (24B, 24C). En défense, elles deviennent pénalisées (24E).",
@@ -46,7 +50,8 @@ FAMILIES = [
      "L'entame se fait face cachée (41A). Une entame hors tour face visible laisse au déclarant le choix : étaler "
      "(54A), accepter (54B) ou refuser (54D, puis 50D2).",
      ["17D1-lead-face-down-then-faced", "54A-declarer-spreads-and-becomes-dummy", "54C-declarer-could-see-dummy",
-      "54D-refused-declarer-requires-the-suit", "26B-restricted-opening-leader"]),
+      "54D-refused-declarer-requires-the-suit", "26B-restricted-opening-leader",
+      "50D2-the-leader-waits-for-declarer"]),
 ]  # fmt: skip
 
 SETUP = "from IPython.display import display\n\nfrom fsm.diagrams import law_view\nfrom fsm.teaching import walk"
