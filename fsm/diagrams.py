@@ -27,7 +27,9 @@ class BoardPath(Protocol):
 
     trace: list[Step]
     cards_in_board: bool
-    state: str
+
+    @property
+    def state(self) -> str: ...
 
 
 LAW = {"fr": "Loi", "en": "Law"}

@@ -34,7 +34,7 @@ from fsm.laws.acceptance import by_offender_lho, note_director, then_his_call
 from fsm.laws.classify import KIND_GUARDS, hold_irregular_call
 from fsm.laws.withdrawn import judged, restrict, ui
 from fsm.records import CallKind, Classification, Irregularity
-from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, all_of, guard, holder
+from fsm.spec import Action, Guard, Holder, LawModule, Not, Option, Rule, StateSpec, action, all_of, guard, holder
 
 if TYPE_CHECKING:
     from fsm.table import Table
@@ -109,7 +109,7 @@ def takes_back_the_insufficient_bid(table: Table, event: Event) -> bool:
     return irr is not None and w is not None and irr.entry.n == w.n
 
 
-def _may_take_back(law: str) -> object:
+def _may_take_back(law: str) -> Guard:
     def test(table: Table, event: Event) -> bool:
         return table.withdrawable is not None and event.seat is table.withdrawable.seat and table.withdraw_law == law
 
@@ -120,7 +120,7 @@ def _may_take_back(law: str) -> object:
     return guard(fr, en, f"may_take_back_{law}")(test)
 
 
-def _window_closes(law: str) -> object:
+def _window_closes(law: str) -> Guard:
     def test(table: Table, event: Event) -> bool:
         """Another player's call, or the LHO's own call accepted (27A1) or replaced (27B): the chance is gone."""
         return table.withdrawable is not None and table.withdraw_law == law and event.entry is not None
@@ -133,7 +133,7 @@ MAY_WITHDRAW = _may_take_back("25A6")
 MAY_CHANGE = _may_take_back("21B2")
 
 
-def _nothing_to_take_back(law: str) -> tuple[object, object]:
+def _nothing_to_take_back(law: str) -> tuple[Guard, Action]:
     """A ``withdraw`` when no call may be taken back: refused under the law of the last change."""
 
     def test(table: Table, event: Event) -> bool:
@@ -166,6 +166,7 @@ def misinformation_pending(table: Table, event: Event) -> bool:
 @action("la substitution attend le jugement de l'arbitre", "the substitution awaits the Director's judgement")
 def hold_substitution(table: Table, event: Event) -> None:
     turn = table.auction.turn()
+    assert event.seat is not None
     event.classification = Classification(CallKind.CHANGE, turn, relation(event.seat, turn, True))
     hold_irregular_call(table, event)
     assert table.irregularity is not None
@@ -343,7 +344,7 @@ def withdrawer(table: Table) -> list[Seat]:
     return [table.withdrawable.seat] if table.withdrawable is not None else []
 
 
-def _insufficient_bid_withdrawer(law: str) -> object:
+def _insufficient_bid_withdrawer(law: str) -> Holder:
     def seats(table: Table) -> list[Seat]:
         irr, w = table.irregularity, table.withdrawable
         ok = irr is not None and w is not None and irr.entry.n == w.n and table.withdraw_law == law
