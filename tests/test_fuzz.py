@@ -76,6 +76,7 @@ def test_random_events_keep_every_property(dealer, rng, length):
         seat = args.get("seat") if isinstance(args, dict) else None
         assert name in ALWAYS or listed(before[1], name, seat), f"{name} {args} accepted but not listed"
         snap = board.snapshot()
+        assert snap["turn"] in (None, *SEATS), "one player, or nobody, is on turn"
         if snap["contract"] not in (None, "Pass"):
             assert int(snap["contract"][0]) <= 7 or not snap["state"].startswith(("play", "lead_out")), snap
     record = json.loads(json.dumps(board.record()))

@@ -49,3 +49,19 @@ def test_eight_threads_give_the_sequential_outcomes(runner):
     assert not errors, errors[0]
     diverged = [seed for seed in sequences if got[seed] != expected[seed]]
     assert not diverged, f"{len(diverged)} boards differ from their sequential run, e.g. seed {diverged[0]}"
+
+
+def test_both_runners_agree_on_random_events():
+    """The compiled dispatch and the transitions machine: the same steps, snapshots and refusals."""
+    for seed in range(150):
+        events = play(seed, 40)
+        compiled, transitions = Board(dealer=SEATS[seed % 4]), Board(dealer=SEATS[seed % 4], runner="transitions")
+        for name, args in events:
+            outcomes = []
+            for board in (compiled, transitions):
+                try:
+                    steps = board.apply(name, args)
+                    outcomes.append(([s.as_dict() for s in steps], board.snapshot(), board.options()))
+                except FsmError as err:
+                    outcomes.append((type(err).__name__, err.law))
+            assert outcomes[0] == outcomes[1], (seed, name, args)
