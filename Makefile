@@ -12,27 +12,24 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-# Graphviz's `dot` renders the diagrams: installed with apt-get when running as root, else a hint.
-graphviz:
-	@if ! command -v dot >/dev/null 2>&1; then \
+# A system tool a test needs: installed with apt-get when running as root, else a one-line hint.
+# $(1) the command, $(2) the Debian package, $(3) what it is for.
+define need_tool
+	@if ! command -v $(1) >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "Installation de Graphviz / installing Graphviz (apt-get)"; \
-	    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq graphviz >/dev/null; \
+	    echo "Installation de $(2) / installing $(2) (apt-get)"; \
+	    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(2) >/dev/null; \
 	  else \
-	    echo "Graphviz absent : sudo apt-get install graphviz (diagrammes SVG) / Graphviz missing: sudo apt-get install graphviz (SVG diagrams)"; \
+	    echo "$(2) absent : sudo apt-get install $(2) / $(2) missing: sudo apt-get install $(2) ($(3))"; \
 	  fi; \
 	fi
+endef
 
-# Node.js runs the independent JavaScript model (examples/js/) on the exported corpus: apt-get as root, else a hint.
-nodejs:
-	@if ! command -v node >/dev/null 2>&1; then \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "Installation de Node.js / installing Node.js (apt-get)"; \
-	    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null; \
-	  else \
-	    echo "Node.js absent : sudo apt-get install nodejs (modèle JavaScript, examples/js) / Node.js missing: sudo apt-get install nodejs (JavaScript model, examples/js)"; \
-	  fi; \
-	fi
+graphviz:  # `dot` renders the diagrams
+	$(call need_tool,dot,graphviz,SVG diagrams)
+
+nodejs:  # `node` runs the independent JavaScript model (examples/js/) on the exported corpus
+	$(call need_tool,node,nodejs,the JavaScript model)
 
 setup: $(STAMP) graphviz nodejs
 
