@@ -11,7 +11,7 @@ import json
 import os
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from fsm import Board, FsmError, IllegalEvent, InputError
@@ -59,6 +59,7 @@ def test_random_events_keep_every_property(dealer, rng, length):
     for step in range(length):
         before = (board.snapshot(), board.options(), len(board.events), len(board.trace))
         name, args = random_event(board, rng)
+        note(f"{step + 1}. {name} {args}")
         if step == check_options_at:
             for option in before[1]:
                 assert option["seats"] != [], f"an option nobody may take: {option}"

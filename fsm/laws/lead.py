@@ -130,7 +130,15 @@ def restricted_suit(table: Table, event: Event) -> bool:
         and event.suit is not None
         and event.suit.value in _restriction_suits(table)
         and not any(c.law == "26B" for c in table.lead_constraints)
+        # a suit declarer already required (50D2) cannot also be prohibited: the leader could not lead
+        and not any(c.kind == "require" and c.suit is event.suit for c in table.lead_constraints)
     )
+
+
+@guard("une couleur que le déclarant n'a pas déjà interdite", "a suit declarer has not already prohibited")
+def suit_not_prohibited(table: Table, event: Event) -> bool:
+    """Requiring a suit already prohibited (26B) would leave the leader no lead."""
+    return not any(c.kind == "prohibit" and c.suit is event.suit for c in table.lead_constraints)
 
 
 @guard(
@@ -407,6 +415,15 @@ def declarer_if_penalty_card(table: Table) -> list[Seat]:
     return [seat] if seat is not None and _awaits_50D2(table) else []
 
 
+@holder("le déclarant", "declarer", "declarer_may_require")
+def declarer_may_require(table: Table) -> list[Seat]:
+    """50D2(a): a major penalty card's suit that no 26B prohibition already forbids."""
+    prohibited = {c.suit for c in table.lead_constraints if c.kind == "prohibit"}
+    if any(p.card.suit not in prohibited for p in _partner_major_cards(table)):
+        return declarer_if_penalty_card(table)
+    return []
+
+
 @holder("l'entameur, avant son entame", "the opening leader, before his lead")
 def leader_before_the_lead(table: Table) -> list[Seat]:
     """20C1, 20F2: the opening leader may ask before he leads."""
@@ -484,7 +501,8 @@ MODULE = LawModule(
         Rule("prohibit", FACE_DOWN_LEAD, None, "50D2", "un second choix : refusé", "a second choice: refused",
              (PENALTY_SUIT, option_stated), (refuse_second_choice,)),
         Rule("require", FACE_DOWN_LEAD, None, "50D2", "exige la couleur de la carte pénalisée",
-             "requires the penalty card's suit", (penalty_card_suit, NOT_STATED), (require_suit,), ruling=True),
+             "requires the penalty card's suit", (penalty_card_suit, NOT_STATED, suit_not_prohibited), (require_suit,),
+             ruling=True),
         Rule("require", FACE_DOWN_LEAD, None, "50D2", "un second choix : refusé", "a second choice: refused",
              (penalty_card_suit, option_stated), (refuse_second_choice,)),
         Rule("leave_penalty_card", FACE_DOWN_LEAD, None, "50D2", "laisse la carte pénalisée",
@@ -510,7 +528,8 @@ MODULE = LawModule(
         Rule("refuse", "play", None, "54C", "refuser l'entame une fois le jeu commencé : refusé",
              "refusing the lead once play has begun: refused", (), (refuse_after_the_lead,)),
         Rule("require", OPTIONS_50D2, FACE_DOWN_LEAD, "50D2", "exige la couleur ; la carte est reprise",
-             "requires the suit; the card is picked up", (penalty_card_suit,), (require_suit,), ruling=True),
+             "requires the suit; the card is picked up", (penalty_card_suit, suit_not_prohibited), (require_suit,),
+             ruling=True),
         Rule("prohibit", OPTIONS_50D2, FACE_DOWN_LEAD, "50D2", "interdit la couleur ; la carte est reprise",
              "prohibits the suit; the card is picked up", (penalty_card_suit,), (prohibit_penalty_suit,), ruling=True),
         Rule("leave_penalty_card", OPTIONS_50D2, FACE_DOWN_LEAD, "50D2", "laisse la carte pénalisée majeure",
@@ -549,7 +568,7 @@ MODULE = LawModule(
             Option("review", parties.leader_partner_and_declarer, "41B", "peut demander un rappel des annonces", "may ask for a review of the auction"),
             Option("prohibit", declarer_if_restricted, "26B",
                    "le déclarant peut interdire une couleur à l'entameur restreint", "declarer may prohibit a suit to the restricted leader"),
-            Option("require", declarer_if_penalty_card, "50D2",
+            Option("require", declarer_may_require, "50D2",
                    "le déclarant peut exiger la couleur de la carte pénalisée (elle est reprise)",
                    "declarer may require the penalty card's suit (it is picked up)"),
             Option("prohibit", declarer_if_penalty_card, "50D2",
