@@ -552,6 +552,10 @@ MODULE = LawModule(
     ],
     options={
         "clarification": [
+            Option("review", leader_before_the_lead, "20C1", "peut demander un rappel des annonces avant d'entamer",
+                   "may ask for a review of the auction before leading"),
+            Option("review", parties.leader_partner_and_declarer, "41B", "peut demander un rappel des annonces",
+                   "may ask for a review of the auction"),
             Option("explain", parties.leader_partner_and_declarer, "41B", "peut demander des explications",
                    "may ask for explanations"),
             Option("explain", leader_before_the_lead, "20F2", "peut demander des explications avant d'entamer",
@@ -563,9 +567,6 @@ MODULE = LawModule(
         ],
         FACE_DOWN_LEAD: [
             Option("lead", leader_free_to_lead, "41A", "entame face cachée", "leads face down"),
-            Option("review", parties.opening_leader, "20C1", "peut demander un rappel des annonces avant d'entamer",
-                   "may ask for a review of the auction before leading"),
-            Option("review", parties.leader_partner_and_declarer, "41B", "peut demander un rappel des annonces", "may ask for a review of the auction"),
             Option("prohibit", declarer_if_restricted, "26B",
                    "le déclarant peut interdire une couleur à l'entameur restreint", "declarer may prohibit a suit to the restricted leader"),
             Option("require", declarer_may_require, "50D2",
@@ -578,7 +579,6 @@ MODULE = LawModule(
         ],
         "clarification.lead_made": [
             Option("face_lead", leader_may_face, "41C", "retourne l'entame : le jeu commence", "faces the lead: play begins"),
-            Option("review", parties.leader_partner_and_declarer, "41B", "peut demander un rappel des annonces", "may ask for a review of the auction"),
         ],
         "lead_out_of_turn": [
             Option("spread", parties.declarer, "54A", "étale son jeu et devient le mort", "spreads his hand and becomes dummy"),
