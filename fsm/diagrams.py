@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import graphviz
 
+from fsm.events import EVENTS
 from fsm.machine import modules, rules, states
 from fsm.spec import LawModule, Rule, wording
 
@@ -65,13 +66,19 @@ def _leaf(state: str) -> str:
         state = kids[0].name
 
 
+def event_words(event: str, lang: str) -> str:
+    """An event as the diagram's reader says it (« l'arbitre juge »), never its API name."""
+    spec = EVENTS[event]
+    return spec.fr if lang == "fr" else spec.en
+
+
 def edge_label(rule: Rule, lang: str) -> str:
     guards = (
         " et ".join(wording(g, lang) for g in rule.guards)
         if lang == "fr"
         else " and ".join(wording(g, lang) for g in rule.guards)
     )
-    label = f"{rule.event}"
+    label = event_words(rule.event, lang)
     if guards:
         label += f" [{guards}]"
     return f"{label}\n{LAW[lang]} {rule.law}"
@@ -233,7 +240,7 @@ def law_view(view: str, lang: str = "fr") -> graphviz.Digraph:
         target = _leaf(rule.target) if rule.dest else rule.source
         node(source)
         guards = (" et " if lang == "fr" else " and ").join(wording(g, lang) for g in rule.guards)
-        question = f"{rule.event}" + (f"\n[{_wrap(guards)}]" if guards else "")
+        question = event_words(rule.event, lang) + (f"\n[{_wrap(guards)}]" if guards else "")
         outcome = rule.outcome_text(lang)
         if target != source and (not states()[source].waiting or states()[target].waiting):
             # an entry into the family's states, or a step from one question to the next

@@ -1,6 +1,6 @@
 from fsm import Board
 from fsm.cli import main
-from fsm.diagrams import board_path, model, whole_machine
+from fsm.diagrams import board_path, event_words, model, whole_machine
 from fsm.machine import rules, states
 
 
@@ -8,7 +8,7 @@ def test_every_rule_is_an_edge_labelled_with_event_and_law():
     graph = model("fr")
     assert len(graph.edges) == len(rules())
     for edge, rule in zip(graph.edges, rules(), strict=True):
-        assert edge.label.startswith(rule.event) and f"Loi {rule.law}" in edge.label
+        assert edge.label.startswith(event_words(rule.event, "fr")) and f"Loi {rule.law}" in edge.label
     assert all(f"Law {r.law}" in e.label for e, r in zip(model("en").edges, rules(), strict=True))
 
 
