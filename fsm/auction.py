@@ -7,8 +7,8 @@ seat after the last standing call (rotation goes on from an accepted call out of
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import NamedTuple
 
 from fsm.calls import Call, Seat, Strain
 
@@ -18,8 +18,9 @@ CANCELLED = "cancelled"
 WITHDRAWN = "withdrawn"
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
+    """One call at the table, with its status. A named tuple: two are made at every call."""
+
     seat: Seat
     call: Call
     status: str = STANDING
@@ -63,25 +64,85 @@ def relation(offender: Seat, turn: Seat, offender_has_called: bool) -> Relation:
     return Relation.LHO_PREV if offender_has_called else Relation.LHO_NOT_PREV
 
 
-@dataclass(slots=True)
 class Auction:
     """The calls made at the table, in order, each with its status. Law modules change it only
-    through :meth:`add`, :meth:`set_status`, :meth:`drop`, :meth:`move_after` and :meth:`cancel_from`."""
+    through :meth:`add`, :meth:`set_status`, :meth:`drop`, :meth:`move_after` and :meth:`cancel_from`.
 
-    dealer: Seat
-    entries: list[Entry] = field(default_factory=list)
-    made: int = 0  # how many entries were ever added: the next entry's number
+    The entries are a tuple, replaced on every change and never changed in place, so that saving
+    the record is taking a reference to it (:meth:`save`, :meth:`restore`). What every call asks
+    of the auction (the standing calls, the last bid, the last call that is not a pass, how many
+    passes close it) is kept beside the entries: a call added at the end updates it in a few
+    steps; any other change (a status, a call moved or dropped) derives it again from the entries.
+    """
+
+    __slots__ = ("dealer", "entries", "made", "_standing", "_last_bid", "_last_non_pass", "_trailing")
+
+    def __init__(self, dealer: Seat, entries: tuple[Entry, ...] = (), made: int = 0) -> None:
+        self.dealer = dealer
+        self.entries: tuple[Entry, ...] = tuple(entries)
+        self.made = made  # how many entries were ever added: the next entry's number
+        self._derive()
+
+    def _derive(self) -> None:
+        standing = tuple(e for e in self.entries if e.status == STANDING)
+        self._standing = standing
+        self._last_bid: Entry | None = None
+        self._last_non_pass: Entry | None = None
+        self._trailing = 0
+        for e in reversed(standing):
+            if not e.call.is_pass:
+                self._last_non_pass = e
+                break
+            self._trailing += 1
+        for e in reversed(standing):
+            if e.call.is_bid:
+                self._last_bid = e
+                break
+
+    def save(self) -> tuple[object, ...]:
+        """What the record is now: values that are never changed in place."""
+        return (self.entries, self.made, self._standing, self._last_bid, self._last_non_pass, self._trailing)
+
+    def restore(self, saved: tuple[object, ...]) -> None:
+        (self.entries, self.made, self._standing, self._last_bid, self._last_non_pass, self._trailing) = saved  # type: ignore[assignment]
 
     def copy(self) -> Auction:
-        return Auction(self.dealer, list(self.entries), self.made)
+        out = object.__new__(Auction)
+        out.dealer = self.dealer
+        out.restore(self.save())
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Auction):
+            return NotImplemented
+        return (self.dealer, self.entries, self.made) == (other.dealer, other.entries, other.made)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Auction(dealer={self.dealer!r}, entries={self.entries!r}, made={self.made})"
 
     # --- changing ------------------------------------------------------------------
     def add(self, entry: Entry) -> Entry:
         """A call made at the table; it gets the next number."""
         self.made += 1
-        entry = replace(entry, n=self.made)
-        self.entries.append(entry)
+        entry = Entry(entry.seat, entry.call, entry.status, entry.artificial, entry.specifies, entry.law, self.made)
+        self.entries = (*self.entries, entry)
+        if entry.status == STANDING:  # a call at the end: what the auction tells moves on by one call
+            self._standing = (*self._standing, entry)
+            call = entry.call
+            if call.is_pass:
+                self._trailing += 1
+            else:
+                self._trailing = 0
+                self._last_non_pass = entry
+                if call.is_bid:
+                    self._last_bid = entry
         return entry
+
+    def _set(self, entries: tuple[Entry, ...]) -> None:
+        self.entries = entries
+        self._derive()
 
     def _index(self, entry: Entry) -> int:
         for i, e in enumerate(self.entries):
@@ -97,50 +158,52 @@ class Auction:
         """The entry gets a new status (and the law that gave it); returns the entry as it now is."""
         i = self._index(entry)
         e = self.entries[i]
-        self.entries[i] = replace(e, status=status, law=law if law is not None else e.law)
-        return self.entries[i]
+        new = e._replace(status=status, law=law if law is not None else e.law)
+        self._set((*self.entries[:i], new, *self.entries[i + 1 :]))
+        return new
 
     def drop(self, entry: Entry) -> None:
         """The entry leaves the record (a call held for a ruling, made afresh as a new event)."""
-        del self.entries[self._index(entry)]
+        i = self._index(entry)
+        self._set(self.entries[:i] + self.entries[i + 1 :])
 
     def move_after(self, entry: Entry, anchor: Entry, status: str = STANDING) -> Entry:
         """25A, 25B1, 21B1: the new call takes the place right after the call it replaces."""
-        moved = replace(self.entries[self._index(entry)], status=status)
+        moved = self.entries[self._index(entry)]._replace(status=status)
         self.drop(entry)
-        self.entries.insert(self._index(anchor) + 1, moved)
+        at = self._index(anchor) + 1
+        self._set((*self.entries[:at], moved, *self.entries[at:]))
         return moved
 
     def cancel_from(self, entry: Entry, law: str) -> list[Entry]:
         """Cancel ``entry`` and every standing call made after it (36A, 38B); returns what was cancelled."""
         start = self._index(entry)
+        entries = list(self.entries)
         cancelled = []
-        for i in range(start, len(self.entries)):
-            e = self.entries[i]
+        for i in range(start, len(entries)):
+            e = entries[i]
             if e.status == STANDING or i == start:
-                self.entries[i] = replace(e, status=CANCELLED, law=law)
-                cancelled.append(self.entries[i])
+                entries[i] = e._replace(status=CANCELLED, law=law)
+                cancelled.append(entries[i])
+        self._set(tuple(entries))
         return cancelled
 
     # --- reading -----------------------------------------------------------------
-    def standing(self) -> list[Entry]:
-        return [e for e in self.entries if e.status == STANDING]
+    def standing(self) -> tuple[Entry, ...]:
+        return self._standing
 
     def removed(self) -> list[Entry]:
         return [e for e in self.entries if e.status in (CANCELLED, WITHDRAWN)]
 
     def last_standing(self) -> Entry | None:
-        for e in reversed(self.entries):
-            if e.status == STANDING:
-                return e
-        return None
+        return self._standing[-1] if self._standing else None
 
     def turn(self) -> Seat:
-        last = self.last_standing()
-        return self.dealer if last is None else last.seat.lho
+        standing = self._standing
+        return standing[-1].seat.lho if standing else self.dealer
 
     def has_called(self, seat: Seat) -> bool:
-        return any(e.seat is seat for e in self.entries if e.status == STANDING)
+        return any(e.seat is seat for e in self._standing)
 
     def partner_silent_since_own_call(self, seat: Seat) -> bool:
         """25A4, 21B1: the player has a call standing and his partner has not called since."""
@@ -149,20 +212,14 @@ class Auction:
         return bool(own) and all(e.seat is not seat.partner for e in standing[own[-1] + 1 :])
 
     def last_bid(self) -> Entry | None:
-        for e in reversed(self.entries):
-            if e.status == STANDING and e.call.is_bid:
-                return e
-        return None
+        return self._last_bid
 
     def last_non_pass(self) -> Entry | None:
-        for e in reversed(self.entries):
-            if e.status == STANDING and not e.call.is_pass:
-                return e
-        return None
+        return self._last_non_pass
 
     def is_sufficient(self, call: Call) -> bool:
         """18D: a bid is sufficient when it supersedes the last bid (18B order)."""
-        last = self.last_bid()
+        last = self._last_bid
         return last is None or call.rank > last.call.rank
 
     def double_permitted(self, seat: Seat) -> bool:
@@ -177,21 +234,16 @@ class Auction:
 
     # --- the end of the auction (22, 17D3) ----------------------------------------------
     def trailing_passes(self) -> int:
-        n = 0
-        for e in reversed(self.standing()):
-            if not e.call.is_pass:
-                break
-            n += 1
-        return n
+        return self._trailing
 
     def passes_since_last_call(self) -> list[Entry]:
         """17D3: the standing passes that follow a call: those after the last bid, double or redouble,
         or, when every call is a pass, those after the first pass (« une déclaration », a pass included)."""
-        standing = self.standing()
-        n = self.trailing_passes()
+        standing = self._standing
+        n = self._trailing
         if n and n == len(standing):
-            return standing[1:]
-        return standing[len(standing) - n :] if n else []
+            return list(standing[1:])
+        return list(standing[len(standing) - n :]) if n else []
 
     def _anchor(self) -> Seat | None:
         """The seat of the call the closing passes follow: the last bid, double or redouble, else the first pass."""
@@ -225,7 +277,8 @@ class Auction:
     def three_passes_follow_a_call(self) -> bool:
         """17D3, 22: a call (a pass included) followed by three passes: the auction ends, unless one of
         those passes skipped a player (17D3)."""
-        return len(self.passes_since_last_call()) >= 3
+        n = self._trailing
+        return (n - 1 if n == len(self._standing) else n) >= 3
 
     def is_deprived(self) -> bool:
         """17D3: one of the passes that follow the last call skipped a player."""
@@ -239,7 +292,7 @@ class Auction:
 
     def is_completed(self) -> bool:
         """22A: a bid followed by three consecutive passes."""
-        return self.last_bid() is not None and self.trailing_passes() >= 3
+        return self._last_bid is not None and self._trailing >= 3
 
     def is_over(self) -> bool:
         """The auction would end (22A, 22B), or 17D3 must say why it does not."""

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import copy
 import inspect
+import keyword
 from typing import Any
 
+from fsm.auction import Auction
 from fsm.calls import Lang, Seat, parse_seat
 from fsm.errors import InputError
 from fsm.events import SPECS, EventSpec, parse_event
@@ -78,6 +80,10 @@ class Board:
         return self.table.state
 
     @property
+    def auction(self) -> Auction:
+        return self.table.auction
+
+    @property
     def settings(self) -> Settings:
         return self.table.settings
 
@@ -85,11 +91,12 @@ class Board:
     def apply(self, name: str, args: dict[str, Any] | None = None, lang: Lang | None = None) -> list[Step]:
         """Apply one event by name. On any error the board is left exactly as it was."""
         event = parse_event(name, args, lang)
-        saved = self.table.copy()
+        table = self.table
+        saved = table.save()
         try:
-            steps = dispatch(self.engine, self.table, event, self.runner)
+            steps = dispatch(self.engine, table, event, self.runner)
         except BaseException:
-            self.table = saved
+            table.restore(saved)
             raise
         self.trace.extend(steps)
         self.events.append(event.as_log())
@@ -114,7 +121,7 @@ class Board:
 
         All or nothing: if one call fails, the board is left as it was before the first.
         """
-        saved = (self.table.copy(), len(self.events), len(self.trace))
+        saved = (self.table.save(), len(self.events), len(self.trace))
         steps: list[Step] = []
         try:
             for token in text.split():
@@ -126,7 +133,7 @@ class Board:
                     continue
                 steps += self.apply("call", {"seat": self.next_caller(), "call": token}, lang)
         except BaseException:
-            self.table = saved[0]
+            self.table.restore(saved[0])
             del self.events[saved[1] :]
             del self.trace[saved[2] :]
             raise
@@ -233,26 +240,34 @@ class Board:
 
 
 def _event_method(spec: EventSpec) -> Any:
-    """A ``Board`` method for one declared event, with the declared arguments as its signature."""
-    params = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+    """A ``Board`` method for one declared event, with the declared arguments as its signature.
+
+    Its code is written from the declaration, as :mod:`dataclasses` writes ``__init__``: the
+    arguments given go straight into the event's mapping, with no generic argument handling at
+    each call. Every argument defaults to ``None`` in the code, so that a missing one is refused by
+    the event's own checks, in French and English, like any other bad input.
+    """
+    names = [a.name for a in spec.args]
+    assert all(n.isidentifier() and not keyword.iskeyword(n) and n not in ("self", "lang") for n in names)
+    star = "*, " if spec.one_of else ""
+    params = "".join(f"{n}=None, " for n in names)
+    fill = "".join(f"    if {n} is not None:\n        args[{n!r}] = {n}\n" for n in names)
+    source = (
+        f"def {spec.name}(self, {star}{params}{'' if star else '*, '}lang=None):\n"
+        f"    args = {{}}\n{fill}    return self.apply({spec.name!r}, args, lang)\n"
+    )
+    namespace: dict[str, Any] = {}
+    exec(compile(source, f"<fsm.board: {spec.name}>", "exec"), namespace)  # the declaration's names only
+    method = namespace[spec.name]
+
+    params_sig = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
     kind = inspect.Parameter.KEYWORD_ONLY if spec.one_of else inspect.Parameter.POSITIONAL_OR_KEYWORD
     for arg in spec.args:
         default = inspect.Parameter.empty if arg.required else None
-        params.append(inspect.Parameter(arg.name, kind, default=default))
-    params.append(inspect.Parameter("lang", inspect.Parameter.KEYWORD_ONLY, default=None))
-    positional = () if spec.one_of else tuple(a.name for a in spec.args)
-
-    def method(self: Board, *args: Any, lang: Lang | None = None, **kwargs: Any) -> list[Step]:
-        if len(args) > len(positional):
-            raise TypeError(f"{spec.name}() takes {len(positional)} positional arguments")
-        for name, value in zip(positional, args, strict=False):
-            if name in kwargs:
-                raise TypeError(f"{spec.name}() got two values for '{name}'")
-            kwargs[name] = value
-        return self.apply(spec.name, {k: v for k, v in kwargs.items() if v is not None}, lang)
-
-    method.__name__ = method.__qualname__ = spec.name
-    method.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+        params_sig.append(inspect.Parameter(arg.name, kind, default=default))
+    params_sig.append(inspect.Parameter("lang", inspect.Parameter.KEYWORD_ONLY, default=None))
+    method.__qualname__ = f"Board.{spec.name}"
+    method.__signature__ = inspect.Signature(params_sig)
     method.__doc__ = f"The ``{spec.name}`` event: {spec.meaning}"
     return method
 

@@ -8,7 +8,7 @@ cards ``SK``, ``HT``). French is parsed only when asked (``lang="fr"``) because 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Literal
 
@@ -23,21 +23,11 @@ class Seat(str, Enum):
     S = "S"
     W = "W"
 
-    @property
-    def lho(self) -> Seat:
-        return SEATS[(SEATS.index(self) + 1) % 4]
-
-    @property
-    def partner(self) -> Seat:
-        return SEATS[(SEATS.index(self) + 2) % 4]
-
-    @property
-    def rho(self) -> Seat:
-        return SEATS[(SEATS.index(self) + 3) % 4]
-
-    @property
-    def side(self) -> str:
-        return "NS" if self in (Seat.N, Seat.S) else "EW"
+    # Set on each seat once, below: plain attributes, read at every call.
+    lho: Seat
+    partner: Seat
+    rho: Seat
+    side: str  # "NS" or "EW"
 
     def label(self, lang: Lang = "pbn") -> str:
         if lang == "fr":
@@ -56,6 +46,9 @@ class Seat(str, Enum):
 
 
 SEATS: tuple[Seat, ...] = (Seat.N, Seat.E, Seat.S, Seat.W)
+for _i, _seat in enumerate(SEATS):
+    _seat.lho, _seat.partner, _seat.rho = SEATS[(_i + 1) % 4], SEATS[(_i + 2) % 4], SEATS[(_i + 3) % 4]
+    _seat.side = "NS" if _i % 2 == 0 else "EW"
 
 
 def parse_seat(text: object, lang: Lang | None = None) -> Seat:
@@ -152,28 +145,20 @@ class Call:
     kind: Literal["bid", "pass", "double", "redouble"]
     level: int = 0
     strain: Strain | None = None
+    # What every call is asked, worked out when it is made (a call is made once, asked often).
+    is_bid: bool = field(init=False, repr=False, compare=False)
+    is_pass: bool = field(init=False, repr=False, compare=False)
+    is_double: bool = field(init=False, repr=False, compare=False)
+    is_redouble: bool = field(init=False, repr=False, compare=False)
+    rank: int = field(init=False, repr=False, compare=False)  # 18B: a higher rank supersedes a lower one; -1 for no bid
 
-    @property
-    def is_bid(self) -> bool:
-        return self.kind == "bid"
-
-    @property
-    def is_pass(self) -> bool:
-        return self.kind == "pass"
-
-    @property
-    def is_double(self) -> bool:
-        return self.kind == "double"
-
-    @property
-    def is_redouble(self) -> bool:
-        return self.kind == "redouble"
-
-    @property
-    def rank(self) -> int:
-        """Order of bids (18B): a higher rank supersedes a lower one."""
-        assert self.strain is not None
-        return self.level * 5 + self.strain.rank
+    def __post_init__(self) -> None:
+        init = object.__setattr__  # the record is frozen: its derived fields are set once, here
+        init(self, "is_bid", self.kind == "bid")
+        init(self, "is_pass", self.kind == "pass")
+        init(self, "is_double", self.kind == "double")
+        init(self, "is_redouble", self.kind == "redouble")
+        init(self, "rank", self.level * 5 + self.strain.rank if self.kind == "bid" and self.strain is not None else -1)
 
     def pbn(self) -> str:
         if self.kind == "bid":

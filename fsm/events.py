@@ -9,7 +9,7 @@ README's event table. It knows no law beyond the one each event answers to.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 from fsm.calls import Call, Card, Lang, Seat, Strain, parse_call, parse_card, parse_seat, parse_strain
@@ -119,9 +119,13 @@ EVENTS: dict[str, EventSpec] = {s.name: s for s in SPECS}
 PLAYER_EVENTS: tuple[str, ...] = tuple(s.name for s in SPECS if not s.internal)
 
 
-@dataclass(slots=True)
+@dataclass(init=False)
 class Event:
-    """One event, its arguments parsed; ``args`` is its normalised, JSON-able form for the log."""
+    """One event, its arguments parsed; ``args`` is its normalised, JSON-able form for the log.
+
+    Only the fields given are set on the instance; the others read their default from the class.
+    One event is made at every step, and most set two or three of these eighteen fields.
+    """
 
     name: str
     args: dict[str, Any]
@@ -139,14 +143,25 @@ class Event:
     names: Call | None = None  # 19A3/19B3: the bid a double or redouble named, if not the one made
     entry: Entry | None = None  # call_stands: the call that took its place
     classification: Classification | None = None
-    follow: Event | None = field(default=None)  # an event the machine handles next (acceptance by calling…)
+    follow: Event | None = None  # an event the machine handles next (acceptance by calling…)
+
+    def __init__(self, name: str, args: dict[str, Any], **given: Any) -> None:
+        self.name = name
+        self.args = args
+        for key, value in given.items():
+            if key not in _EVENT_FIELDS:
+                raise TypeError(f"Event has no field '{key}'")
+            setattr(self, key, value)
 
     def again(self) -> Event:
         """The same event, to be routed afresh from the state the board has reached."""
-        return replace(self, classification=None, follow=None)
+        return Event(**{**vars(self), "classification": None, "follow": None})
 
     def as_log(self) -> dict[str, Any]:
         return {self.name: dict(self.args)}
+
+
+_EVENT_FIELDS = frozenset(f.name for f in fields(Event)) - {"name", "args"}
 
 
 def _bool(name: str, value: Any, lang: Lang | None) -> tuple[bool, bool]:
@@ -190,14 +205,39 @@ def _suit(name: str, value: Any, lang: Lang | None) -> tuple[Strain, str]:
     return suit, suit.value
 
 
+# The seats and calls already read, by text: most events name one of a few dozen tokens.
+_SEATS: dict[tuple[Any, Lang | None], tuple[Seat, str]] = {}
+_CALLS: dict[tuple[Any, Lang | None], tuple[Call, str]] = {}
+_KEPT = 4096  # at most this many texts are kept: junk input does not fill the memory
+
+
 def _seat(name: str, value: Any, lang: Lang | None) -> tuple[Seat, str]:
+    if type(value) is Seat:
+        return value, value._value_
+    key = (value, lang)
+    if type(value) is str:
+        known = _SEATS.get(key)
+        if known is not None:
+            return known
     seat = parse_seat(value, lang)
+    if type(value) is str and len(_SEATS) < _KEPT:
+        _SEATS[key] = (seat, seat.value)
     return seat, seat.value
 
 
 def _call(name: str, value: Any, lang: Lang | None) -> tuple[Call, str]:
+    if type(value) is Call:
+        return value, value.pbn()
+    key = (value, lang)
+    if type(value) is str:
+        known = _CALLS.get(key)
+        if known is not None:
+            return known
     call = parse_call(value, lang)
-    return call, call.pbn()
+    out = (call, call.pbn())
+    if type(value) is str and len(_CALLS) < _KEPT:
+        _CALLS[key] = out
+    return out
 
 
 def _card(name: str, value: Any, lang: Lang | None) -> tuple[Card, str]:
@@ -217,67 +257,97 @@ PARSERS: dict[str, Callable[[str, Any, Lang | None], tuple[Any, Any]]] = {
 }
 
 
+def _compile(spec: EventSpec) -> Callable[[dict[str, Any] | None, Lang | None], Event]:
+    """The argument checks of one event, specialised from its declaration once, when the module loads:
+    what the declaration fixes (names, required arguments, each argument's parser) is looked up
+    here, not at each event."""
+    name = spec.name
+    declared = {a.name: a for a in spec.args}
+    keys = frozenset(declared)
+    required = frozenset(spec.required)
+    parsers = {a.name: PARSERS[a.type] for a in spec.args}
+    one_of = spec.one_of
+    defaults = {"face_down": False} if name == "lead" else {}
+
+    def refuse_keys(given: dict[str, Any]) -> InputError:
+        unknown = sorted(str(k) for k in given if k not in declared)
+        if unknown:
+            return InputError(
+                f"« {name} » ne prend pas l'argument « {unknown[0]} »", f"'{name}' takes no argument '{unknown[0]}'",
+                key=unknown[0],
+            )  # fmt: skip
+        missing = [k for k in spec.required if k not in given]
+        return InputError(
+            f"« {name} » demande l'argument « {missing[0]} »", f"'{name}' needs the argument '{missing[0]}'",
+            key=missing[0],
+        )  # fmt: skip
+
+    def parse(raw: dict[str, Any] | None, lang: Lang | None) -> Event:
+        if raw is None:
+            given: dict[str, Any] = {}
+        elif not isinstance(raw, dict):
+            raise InputError(
+                f"les arguments de « {name} » sont une table", f"the arguments of '{name}' must be a mapping", key=name
+            )
+        elif None in raw.values():  # an argument given as None is an argument not given
+            given = {k: v for k, v in raw.items() if v is not None}
+        else:
+            given = raw
+        present = given.keys()
+        if not (present <= keys and required <= present):
+            raise refuse_keys(given)
+        if one_of and len(given) != 1:
+            names = ", ".join(declared)
+            raise InputError(
+                f"« {name} » prend exactement un argument parmi {names}",
+                f"'{name}' takes exactly one argument among {names}",
+                key=name,
+            )
+        ev = Event(name, {})
+        args = ev.args
+        for key, value in given.items():
+            try:
+                typed, logged = parsers[key](key, value, lang)
+            except InputError as err:
+                err.details.setdefault("key", key)
+                raise
+            except (TypeError, ValueError, AttributeError, KeyError):
+                raise InputError(
+                    f"l'argument « {key} » de « {name} » est illisible : {value!r}",
+                    f"argument '{key}' of '{name}' cannot be read: {value!r}",
+                    key=key,
+                ) from None
+            args[key] = logged
+            if one_of:
+                ev.judgement = (key, typed)
+            else:
+                setattr(ev, key, typed)
+        for key, value in defaults.items():
+            args.setdefault(key, value)
+        return ev
+
+    return parse
+
+
+_EVENT_PARSERS = {s.name: _compile(s) for s in SPECS if not s.internal}
+
+
 def parse_event(name: str, raw: dict[str, Any] | None, lang: Lang | None = None) -> Event:
     """Validate and type one event from its declaration; the log form keeps PBN tokens whatever ``lang`` was used."""
-    spec = EVENTS.get(name) if isinstance(name, str) else None
-    if spec is None or spec.internal:
+    parse = _EVENT_PARSERS.get(name) if isinstance(name, str) else None
+    if parse is None:
         raise InputError(
             f"événement inconnu « {name} » (connus : {', '.join(PLAYER_EVENTS)})",
             f"unknown event '{name}' (known: {', '.join(PLAYER_EVENTS)})",
             key=str(name),
         )
-    if raw is not None and not isinstance(raw, dict):
-        raise InputError(
-            f"les arguments de « {name} » sont une table", f"the arguments of '{name}' must be a mapping", key=name
-        )
-    given = {k: v for k, v in (raw or {}).items() if v is not None}
-    declared = {a.name: a for a in spec.args}
-    unknown = sorted(str(k) for k in given if k not in declared)
-    if unknown:
-        raise InputError(
-            f"« {name} » ne prend pas l'argument « {unknown[0]} »", f"'{name}' takes no argument '{unknown[0]}'",
-            key=unknown[0],
-        )  # fmt: skip
-    missing = [k for k in spec.required if k not in given]
-    if missing:
-        raise InputError(
-            f"« {name} » demande l'argument « {missing[0]} »", f"'{name}' needs the argument '{missing[0]}'",
-            key=missing[0],
-        )  # fmt: skip
-    if spec.one_of and len(given) != 1:
-        names = ", ".join(declared)
-        raise InputError(
-            f"« {name} » prend exactement un argument parmi {names}",
-            f"'{name}' takes exactly one argument among {names}",
-            key=name,
-        )
-    ev = Event(name, {})
-    for key, value in given.items():
-        try:
-            typed, logged = PARSERS[declared[key].type](key, value, lang)
-        except InputError as err:
-            err.details.setdefault("key", key)
-            raise
-        except (TypeError, ValueError, AttributeError, KeyError):
-            raise InputError(
-                f"l'argument « {key} » de « {name} » est illisible : {value!r}",
-                f"argument '{key}' of '{name}' cannot be read: {value!r}",
-                key=key,
-            ) from None
-        ev.args[key] = logged
-        if spec.one_of:
-            ev.judgement = (key, typed)
-        else:
-            setattr(ev, key, typed)
-    if name == "lead" and "face_down" not in ev.args:
-        ev.args["face_down"] = False
-    return ev
+    return parse(raw, lang)
 
 
 def call_event(entry: Entry) -> Event:
     """The ``call`` event that makes this auction entry again (a replacement held, then made)."""
     args = {"seat": entry.seat.value, "call": entry.call.pbn()}
-    return Event("call", args, entry.seat, entry.call, entry.artificial, entry.specifies)
+    return Event("call", args, seat=entry.seat, call=entry.call, artificial=entry.artificial, specifies=entry.specifies)
 
 
 def internal(name: str, entry: Entry | None = None) -> Event:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from functools import cache
+from operator import attrgetter
 from typing import Any
 
 from fsm.errors import IllegalEvent
@@ -34,7 +35,7 @@ from fsm.events import EVENTS, Event, internal
 from fsm.laws import changes, director, exposed, inadmissible, insufficient, lead, normal, rotation
 from fsm.laws.classify import classify
 from fsm.records import Step
-from fsm.spec import LawModule, Option, Rule, StateSpec, wording
+from fsm.spec import LawModule, Option, Rule, StateSpec, needs_of, wording
 from fsm.table import Table
 from fsm.validate import validate
 
@@ -67,11 +68,13 @@ class Engine:
         self.leaf = {name: self._enter(name) for name in self.states}
         self.leaves = [n for n in self.states if self.leaf[n] == n]
         self._candidates: dict[tuple[str, str], tuple[Rule, ...]] = {}
+        self._choices: dict[tuple[str, str], _Choice] = {}
         for state in self.leaves:
             for name in EVENTS:
                 found = tuple(r for n in ancestry(state) for r in self.rules if r.source == n and r.event == name)
                 if found:
                     self._candidates[state, name] = found
+                    self._choices[state, name] = _Choice(found)
         self._machine: Any = None
         self._lock = threading.Lock()
 
@@ -122,7 +125,10 @@ class Engine:
     def fire(self, table: Table, event: Event, runner: str = "compiled") -> Rule | None:
         """Offer one event; the rule that fired, or None when no rule takes it."""
         if runner == "compiled":
-            for rule in self._candidates.get((table.state, event.name), ()):
+            choice = self._choices.get((table.state, event.name))
+            if choice is None:
+                return None
+            for rule in choice.pick(table, event):
                 for g in rule.guards:
                     if not g(table, event):
                         break
@@ -153,6 +159,54 @@ class Engine:
                     err.details.setdefault("rule", fired[-1].id)
                 raise
         return fired[-1] if fired else None
+
+
+class _Choice:
+    """The candidate rules of one state and event, narrowed at run time to those that can hold.
+
+    A rule cannot hold when one of its guards tests another kind of call than the one classified
+    (``call_kind``), or needs a field of the table that is empty (``needs``). What is left, in the
+    declared order, is worked out once for each kind of call and each set of empty fields, then
+    looked up. This is a shortcut over the same rules, never another rule: the ``transitions``
+    runner asks every guard, and the tests require both runners to agree.
+    """
+
+    __slots__ = ("rules", "fields", "read", "kinds", "narrowed")
+
+    def __init__(self, rules: tuple[Rule, ...]) -> None:
+        self.rules = rules
+        self.fields = tuple(sorted({n for r in rules for g in r.guards for n in needs_of(g)}))
+        self.read = attrgetter(*self.fields) if len(self.fields) > 1 else None
+        self.kinds = any(getattr(g, "call_kind", None) is not None for r in rules for g in r.guards)
+        self.narrowed: dict[tuple[Any, tuple[bool, ...]], tuple[Rule, ...]] = {}
+
+    def pick(self, table: Table, event: Event) -> tuple[Rule, ...]:
+        kind = None
+        if self.kinds and event.classification is not None:
+            kind = event.classification.kind
+        fields = self.fields
+        if not fields:
+            present: tuple[bool, ...] = ()
+        elif self.read is None:
+            present = (bool(getattr(table, fields[0])),)
+        else:
+            present = tuple(map(bool, self.read(table)))
+        key = (kind, present)
+        rules = self.narrowed.get(key)
+        if rules is None:  # first time for this key: worked out, then kept (the same from any thread)
+            empty = {f for f, there in zip(fields, present, strict=True) if not there}
+            rules = self.narrowed[key] = tuple(r for r in self.rules if _can_hold(r, kind, empty))
+        return rules
+
+
+def _can_hold(rule: Rule, kind: Any, empty: set[str]) -> bool:
+    for g in rule.guards:
+        wanted = getattr(g, "call_kind", None)
+        if wanted is not None and wanted is not kind:
+            return False
+        if empty.intersection(needs_of(g)):
+            return False
+    return True
 
 
 def _tree(specs: list[StateSpec]) -> list[dict[str, Any]]:
@@ -251,7 +305,7 @@ def dispatch(engine: Engine, table: Table, event: Event, runner: str = "compiled
 
 def _step(table: Table, event: Event, source: str, rule: Rule) -> Step:
     if rule.ruling:
-        table.rulings.append(rule.law)
+        table.rulings = (*table.rulings, rule.law)
     return Step(event.name, dict(event.args), source, table.state, rule.law, rule.id, rule.laws)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -32,7 +33,14 @@ class Registry:
         self.by_name: dict[str, Callable[..., Any]] = {}
 
     def add(
-        self, kind: str, fn: Callable[..., Any], fr: str, en: str, name: str | None = None, test: Any = None
+        self,
+        kind: str,
+        fn: Callable[..., Any],
+        fr: str,
+        en: str,
+        name: str | None = None,
+        test: Any = None,
+        needs: tuple[str, ...] = (),
     ) -> Callable[..., Any]:
         name = name or fn.__name__
         known = self.by_name.get(name)
@@ -43,6 +51,7 @@ class Registry:
         fn.fr = fr  # type: ignore[attr-defined]
         fn.en = en  # type: ignore[attr-defined]
         fn.test = test  # type: ignore[attr-defined]
+        fn.needs = needs  # type: ignore[attr-defined]
         self.by_name[name] = fn
         return fn
 
@@ -63,20 +72,28 @@ def registered(fn: Callable[..., Any], kind: str) -> bool:
     return REGISTRY.get(name_of(fn), kind) is fn
 
 
-def _decorator(kind: str, fr: str, en: str, name: str | None, test: Any = None) -> Callable[[Callable[..., Any]], Any]:
+def _decorator(
+    kind: str, fr: str, en: str, name: str | None, test: Any = None, needs: tuple[str, ...] = ()
+) -> Callable[[Callable[..., Any]], Any]:
     def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
-        return REGISTRY.add(kind, fn, fr, en, name, test)
+        return REGISTRY.add(kind, fn, fr, en, name, test, needs)
 
     return mark
 
 
-def guard(fr: str, en: str, name: str | None = None, test: Any = None) -> Callable[[Callable[..., Any]], Any]:
+def guard(
+    fr: str, en: str, name: str | None = None, test: Any = None, needs: tuple[str, ...] = ()
+) -> Callable[[Callable[..., Any]], Any]:
     """Register a guard ``(table, event) -> bool`` with the words a diagram prints for it.
 
     ``test``, where the guard is a plain test on data, states it as a JsonLogic expression over the
     data view of :mod:`fsm.view` (docs/interop.md), so that other implementations can evaluate it.
+
+    ``needs`` names fields of the table (``deferred``, ``obligations``…) without which the guard
+    cannot hold: while one of them is empty the compiled dispatch does not ask it (the
+    ``transitions`` runner always does, and the two runners are checked against each other).
     """
-    return _decorator("guard", fr, en, name, test)
+    return _decorator("guard", fr, en, name, test, needs)
 
 
 def var(path: str) -> dict[str, str]:
@@ -133,7 +150,13 @@ def all_of(*gs: Guard) -> Guard:
     en = " and ".join(wording(g, "en") for g in gs)
     tests = [condition_of(g) for g in gs]
     test = {"and": tests} if all(t is not None for t in tests) else None
-    return REGISTRY.add("guard", both, fr, en, name, test)  # type: ignore[return-value]
+    needs = tuple(dict.fromkeys(n for g in gs for n in needs_of(g)))
+    return REGISTRY.add("guard", both, fr, en, name, test, needs)  # type: ignore[return-value]
+
+
+def needs_of(g: Callable[..., Any]) -> tuple[str, ...]:
+    """The table fields without which a guard cannot hold (see :func:`guard`)."""
+    return getattr(g, "needs", ())
 
 
 def wording(fn: Callable[..., Any], lang: str) -> str:
@@ -187,11 +210,11 @@ class Rule:
     def target(self) -> str:
         return self.dest or self.source
 
-    @property
+    @cached_property
     def laws(self) -> tuple[str, ...]:
         return (self.law, *self.cites)
 
-    @property
+    @cached_property
     def id(self) -> str:
         guard = ",".join(name_of(g) for g in self.guards)
         return f"{self.source}--{self.event}[{guard}]->{self.target}"

@@ -3,12 +3,18 @@
 Law modules see this record, never the :class:`~fsm.board.Board` that drives it: guards read
 it, actions change it. The control state (``state``) is part of it, so that saving the record
 saves the whole board, and restoring it undoes a refused event.
+
+Every field holds a value that is never changed in place (a text, a frozen record, a tuple of
+them): an action that changes a field puts a new value in it. Saving the table is therefore
+taking the references of its fields (:meth:`Table.save`), which costs the same however much the
+board holds, and a refused event is undone by putting them back (:meth:`Table.restore`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING
+from operator import attrgetter
+from typing import TYPE_CHECKING, TypeVar
 
 from fsm.auction import Auction, Entry
 from fsm.calls import Seat
@@ -30,6 +36,8 @@ from fsm.settings import Settings
 if TYPE_CHECKING:
     from fsm.events import Event
 
+T = TypeVar("T")
+
 
 def phase(state: str) -> str:
     """The period a state belongs to: ``auction``, ``clarification``, ``play``…"""
@@ -44,37 +52,48 @@ class Table:
     sides_with_cards: tuple[str, ...] = ("NS", "EW")
     auction: Auction = field(init=False)
     irregularity: Irregularity | None = None
-    obligations: list[Obligation] = field(default_factory=list)
-    deferred: list[Deferred] = field(default_factory=list)
+    obligations: tuple[Obligation, ...] = ()
+    deferred: tuple[Deferred, ...] = ()
     # 22: what was in force when the auction ended, in force again if a change reopens it (25A5, 21B1)
-    obligations_at_end: list[Obligation] = field(default_factory=list)
-    deferred_at_end: list[Deferred] = field(default_factory=list)
+    obligations_at_end: tuple[Obligation, ...] = ()
+    deferred_at_end: tuple[Deferred, ...] = ()
     withdrawable: Entry | None = None  # 25A6 / 21B2: the LHO's call he may still take back
     withdraw_law: str = "25A6"
     misinformation_ruled: bool = False  # 21B1 judged before the new call is made
-    exposed: list[Exposure] = field(default_factory=list)  # 24: face up until the auction ends
-    lead_restrictions: list[LeadRestriction] = field(default_factory=list)
-    penalty_cards: list[PenaltyCard] = field(default_factory=list)
-    unauthorized_information: list[UnauthorizedInformation] = field(default_factory=list)
-    pending: list[Pending] = field(default_factory=list)
-    reviews: list[str] = field(default_factory=list)
-    rulings: list[str] = field(default_factory=list)
+    exposed: tuple[Exposure, ...] = ()  # 24: face up until the auction ends
+    lead_restrictions: tuple[LeadRestriction, ...] = ()
+    penalty_cards: tuple[PenaltyCard, ...] = ()
+    unauthorized_information: tuple[UnauthorizedInformation, ...] = ()
+    pending: tuple[Pending, ...] = ()
+    reviews: tuple[str, ...] = ()
+    rulings: tuple[str, ...] = ()
     opening_lead: Lead | None = None
     roles_swapped: bool = False  # 54A: declarer spread his hand and became dummy
     must_accept_lead: bool = False  # 54C
-    lead_constraints: list[LeadConstraint] = field(default_factory=list)  # 26B / 50D2
-    raised: list[Event] = field(default_factory=list)  # internal events an action raised, not yet handled
+    lead_constraints: tuple[LeadConstraint, ...] = ()  # 26B / 50D2
+    raised: list[Event] = field(default_factory=list)  # internal events raised, not yet handled; empty between events
 
     def __post_init__(self) -> None:
         self.auction = Auction(self.dealer)
 
+    def save(self) -> tuple[object, ...]:
+        """What the table is now, to be put back by :meth:`restore`."""
+        return (_read(self), self.auction.save())
+
+    def restore(self, saved: tuple[object, ...]) -> None:
+        values, auction = saved
+        for name, value in zip(_FIELDS, values, strict=True):  # type: ignore[call-overload]
+            setattr(self, name, value)
+        self.auction.restore(auction)  # type: ignore[arg-type]
+        self.raised = []
+
     def copy(self) -> Table:
-        """A copy that shares nothing mutable with this one (records are frozen, lists are copied)."""
+        """A copy that shares nothing mutable with this one."""
         out = object.__new__(Table)
-        for name in _FIELDS:
-            value = getattr(self, name)
-            setattr(out, name, list(value) if type(value) is list else value)
+        for name, value in zip(_FIELDS, _read(self), strict=True):
+            setattr(out, name, value)
         out.auction = self.auction.copy()
+        out.raised = []
         return out
 
     def raise_event(self, event: Event) -> None:
@@ -131,4 +150,11 @@ class Table:
         return None
 
 
-_FIELDS = tuple(f.name for f in fields(Table))
+_FIELDS = tuple(f.name for f in fields(Table) if f.name not in ("auction", "raised"))
+_read = attrgetter(*_FIELDS)
+
+
+def without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
+    """The tuple without the first element equal to ``item``."""
+    i = items.index(item)
+    return items[:i] + items[i + 1 :]

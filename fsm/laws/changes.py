@@ -126,7 +126,7 @@ def _window_closes(law: str) -> Guard:
         return table.withdrawable is not None and table.withdraw_law == law and event.entry is not None
 
     fr, en = "une déclaration a pris place depuis", "a call has taken its place since"
-    return guard(fr, en, f"window_{law}_passed")(test)
+    return guard(fr, en, f"window_{law}_passed", needs=("withdrawable",))(test)
 
 
 MAY_WITHDRAW = _may_take_back("25A6")
@@ -158,7 +158,11 @@ NOTHING_25A6 = _nothing_to_take_back("25A6")
 NOTHING_21B2 = _nothing_to_take_back("21B2")
 
 
-@guard("l'information erronée a été jugée avant ce changement", "misinformation was judged before this change")
+@guard(
+    "l'information erronée a été jugée avant ce changement",
+    "misinformation was judged before this change",
+    needs=("misinformation_ruled",),
+)
 def misinformation_pending(table: Table, event: Event) -> bool:
     return table.misinformation_ruled
 
@@ -215,10 +219,10 @@ def _reopen(table: Table) -> None:
     once the change is settled (25B2), the end of the auction puts them aside once more.
     """
     if table.auction.is_over():
-        table.obligations = [*table.obligations_at_end, *table.obligations]
-        table.deferred = [*table.deferred_at_end, *table.deferred]
-        table.obligations_at_end = []
-        table.deferred_at_end = []
+        table.obligations = (*table.obligations_at_end, *table.obligations)
+        table.deferred = (*table.deferred_at_end, *table.deferred)
+        table.obligations_at_end = ()
+        table.deferred_at_end = ()
 
 
 def _replace_first_call(table: Table, event: Event, law: str, told: tuple[Seat, ...] | None = None) -> None:

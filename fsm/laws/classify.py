@@ -50,7 +50,7 @@ def over_partner_artificial_call(auction: Auction, seat: Seat) -> bool:
 def classify(table: Table, seat: Seat, call: Call, artificial: bool = False) -> Classification:
     auction = table.auction
     turn = auction.turn()
-    rel = relation(seat, turn, auction.has_called(seat))
+    rel = relation(seat, turn, seat is not turn and auction.has_called(seat))  # asked only when it matters
     kind = _kind(table, auction, seat, call, rel, artificial)
     return Classification(kind, turn, rel)
 
@@ -58,28 +58,35 @@ def classify(table: Table, seat: Seat, call: Call, artificial: bool = False) -> 
 def _kind(table: Table, auction: Auction, seat: Seat, call: Call, rel: Relation, artificial: bool) -> CallKind:
     if call.is_bid and call.level > 7:
         return CallKind.BID_ABOVE_SEVEN
-    if is_inadmissible(auction, seat, call):
+    if (call.is_double or call.is_redouble) and is_inadmissible(auction, seat, call):
         return CallKind.INADMISSIBLE
+    if rel is Relation.IN_TURN:
+        return _in_turn(table, auction, seat, call)
     if rel is Relation.RHO and table.must_pass(seat.rho) is not None:
         return CallKind.DEEMED_PASS
     if rel is Relation.LHO_PREV:
         return CallKind.CHANGE
-    if rel is not Relation.IN_TURN and table.misinformation_ruled and auction.partner_silent_since_own_call(seat):
+    if table.misinformation_ruled and auction.partner_silent_since_own_call(seat):
         return CallKind.CHANGE  # 21B1, judged first: the misinformed player's new call replaces his own
-    if rel is not Relation.IN_TURN:
-        if call.is_pass and not artificial and not over_partner_artificial_call(auction, seat):
-            return CallKind.PASS_OUT_OF_ROTATION
-        if call.is_pass or call.is_bid:  # 30C: an artificial pass, or a pass over partner's artificial call (31)
-            return CallKind.BID_OUT_OF_ROTATION
-        return CallKind.DOUBLE_OUT_OF_ROTATION
-    if not call.is_pass and table.must_pass(seat):
-        return CallKind.BY_BARRED_PLAYER
-    repeat = table.must_repeat(seat)
-    if repeat is not None and call.pbn() != repeat.call:
-        return CallKind.BY_BARRED_PLAYER  # an obligation to repeat broken is read as a Law 37 case
+    if call.is_pass and not artificial and not over_partner_artificial_call(auction, seat):
+        return CallKind.PASS_OUT_OF_ROTATION
+    if call.is_pass or call.is_bid:  # 30C: an artificial pass, or a pass over partner's artificial call (31)
+        return CallKind.BID_OUT_OF_ROTATION
+    return CallKind.DOUBLE_OUT_OF_ROTATION
+
+
+def _in_turn(table: Table, auction: Auction, seat: Seat, call: Call) -> CallKind:
+    """At his own turn: a barred player's call (37), an insufficient bid (18D → 27), the call a
+    judgement awaits (23A), or a regular call."""
+    if table.obligations:  # most calls are made with no obligation in force: nothing to look up
+        if not call.is_pass and table.must_pass(seat):
+            return CallKind.BY_BARRED_PLAYER
+        repeat = table.must_repeat(seat)
+        if repeat is not None and call.pbn() != repeat.call:
+            return CallKind.BY_BARRED_PLAYER  # an obligation to repeat broken is read as a Law 37 case
     if call.is_bid and not auction.is_sufficient(call):
         return CallKind.INSUFFICIENT
-    if table.deferred_for(seat) is not None:
+    if table.deferred and table.deferred_for(seat) is not None:
         return CallKind.JUDGED
     return CallKind.REGULAR
 
@@ -103,7 +110,9 @@ def _kind_guard(kind: CallKind) -> Guard:
     def test(table: Table, event: Event) -> bool:
         return event.classification is not None and event.classification.kind is kind
 
-    return guard(kind.fr, kind.en, f"call_is_{kind.name.lower()}", equals("call.kind", kind.name.lower()))(test)  # type: ignore[no-any-return]
+    registered = guard(kind.fr, kind.en, f"call_is_{kind.name.lower()}", equals("call.kind", kind.name.lower()))(test)
+    registered.call_kind = kind  # the compiled dispatch offers the call to the rules of its kind only
+    return registered  # type: ignore[no-any-return]
 
 
 KIND_GUARDS: dict[CallKind, Guard] = {kind: _kind_guard(kind) for kind in CallKind}

@@ -42,7 +42,7 @@ def several_cards(table: Table, event: Event) -> bool:
 def _expose(table: Table, event: Event, major: bool) -> None:
     assert event.seat is not None
     for card in event.cards:
-        table.exposed.append(Exposure(event.seat, card, major))
+        table.exposed = (*table.exposed, Exposure(event.seat, card, major))
         ui(table, f"{event.seat.value}:{card.pbn()}", (event.seat.partner,), "24")
 
 
@@ -88,7 +88,7 @@ def cards_exposed(table: Table, event: Event) -> bool:
 @action("les cartes retournent dans la main", "the cards go back to the hand")
 def back_to_hand(table: Table, event: Event) -> None:
     side = _declaring_side(table)
-    table.exposed = [x for x in table.exposed if side is not None and x.seat.side != side]
+    table.exposed = tuple(x for x in table.exposed if side is not None and x.seat.side != side)
 
 
 @action(
@@ -97,8 +97,11 @@ def back_to_hand(table: Table, event: Event) -> None:
 )
 def become_penalty_cards(table: Table, event: Event) -> None:
     for x in table.exposed:
-        table.penalty_cards.append(PenaltyCard(x.seat, x.card, "major" if x.major else "minor", "24E"))
-    table.exposed = []
+        table.penalty_cards = (
+            *table.penalty_cards,
+            PenaltyCard(x.seat, x.card, "major" if x.major else "minor", "24E"),
+        )
+    table.exposed = ()
     all_major_when_two(table)
 
 

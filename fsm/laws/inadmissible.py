@@ -29,7 +29,6 @@ the auction, in the clarification period (before a faced lead: 36A, 37A, 38D; af
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from fsm.auction import CANCELLED, STANDING, Entry, relation
@@ -42,7 +41,7 @@ from fsm.laws.normal import record_call, stand
 from fsm.laws.withdrawn import bar, bar_side, not_comparable, restrict, review, ui, ui_to_offenders
 from fsm.records import PASS_NEXT_TURN, PASS_REST, REPEAT_CALL, CallKind, Classification, Irregularity, Pending
 from fsm.spec import Guard, LawModule, Not, Option, Rule, StateSpec, action, guard
-from fsm.table import phase
+from fsm.table import phase, without
 
 if TYPE_CHECKING:
     from fsm.events import Event
@@ -229,12 +228,12 @@ def leave_pending(table: Table, event: Event) -> None:
     irr = _irr(table)
     entry = table.auction.set_status(irr.entry, STANDING)
     law = irr.classification.kind.law
-    table.pending.append(Pending(law, entry.token(), entry))
+    table.pending = (*table.pending, Pending(law, entry.token(), entry))
     if law == "37":  # a barred player's turn has passed: "at his next turn" is over, "throughout" goes on
         seat = entry.seat
-        table.obligations = [
+        table.obligations = tuple(
             o for o in table.obligations if not (o.seat is seat and o.kind in (PASS_NEXT_TURN, REPEAT_CALL))
-        ]
+        )
     table.irregularity = None
     event.follow = event.again()
 
@@ -242,13 +241,13 @@ def leave_pending(table: Table, event: Event) -> None:
 def _drop_cancelled_pending(table: Table) -> None:
     """A later irregularity cancelled with the calls after an earlier one (36A, 38B) awaits nothing more."""
     standing = {e.n for e in table.auction.standing()}
-    table.pending = [p for p in table.pending if p.entry is None or p.entry.n in standing]
+    table.pending = tuple(p for p in table.pending if p.entry is None or p.entry.n in standing)
 
 
 def _take_pending(table: Table, law: str) -> Entry | None:
     """The pending call, as it now stands; None if a later rectification already withdrew it."""
     p = next(p for p in table.pending if p.law == law)
-    table.pending.remove(p)
+    table.pending = without(table.pending, p)
     standing = table.auction.standing()
     if p.entry is not None and any(e.n == p.entry.n for e in standing):
         return table.auction.current(p.entry)
@@ -297,8 +296,8 @@ def apply_37B(table: Table, event: Event) -> None:
     irr = _irr(table)
     offender = irr.entry.seat
     table.auction.set_status(irr.entry, CANCELLED, "37B1")
-    table.obligations = [o for o in table.obligations if o.seat.side != offender.side or o.kind != PASS_REST]
-    table.obligations = [o for o in table.obligations if not (o.seat is offender and o.kind == REPEAT_CALL)]
+    table.obligations = tuple(o for o in table.obligations if o.seat.side != offender.side or o.kind != PASS_REST)
+    table.obligations = tuple(o for o in table.obligations if not (o.seat is offender and o.kind == REPEAT_CALL))
     bar_side(table, offender, "37B2")
     not_comparable(table, irr.entry)
     table.irregularity = None
@@ -395,7 +394,7 @@ def apply_39C(table: Table, event: Event) -> None:
 def cancel_late_call(table: Table, event: Event) -> None:
     """39A after a pass-out: there is no declaring side and no defender, so nothing more (39B/C)."""
     assert event.seat is not None
-    entry = table.auction.add(replace(entry_of(event, CANCELLED), law="39A"))
+    entry = table.auction.add(entry_of(event, CANCELLED)._replace(law="39A"))
     ui(table, entry, (event.seat.partner,))
 
 

@@ -128,7 +128,7 @@ HELD_DOUBLE = Not(held_bid_or_pass, "le remplacement retenu est un contre ou un 
 def repeat_made_insufficient(table: Table, event: Event) -> None:
     """31A1: the repetition is made, whatever Law 27 then does with it (accepted, or replaced)."""
     assert event.seat is not None
-    table.obligations = [o for o in table.obligations if not (o.seat is event.seat and o.kind == REPEAT_CALL)]
+    table.obligations = tuple(o for o in table.obligations if not (o.seat is event.seat and o.kind == REPEAT_CALL))
 
 
 @action(
@@ -188,9 +188,9 @@ def _finish(table: Table, event: Event) -> None:
 def _lift_bar_if_setting(table: Table, offender: Seat) -> None:
     """Setting ``partner_bar_27B3_27B4 = lifted_by_27B1``: a 27B1 replacement frees partner."""
     if table.settings.partner_bar_27B3_27B4 == "lifted_by_27B1":
-        table.obligations = [
+        table.obligations = tuple(
             o for o in table.obligations if not (o.seat is offender.partner and o.law in ("27B3", "27B4"))
-        ]
+        )
 
 
 @action(
@@ -246,7 +246,7 @@ def apply_27B3(table: Table, event: Event) -> None:
     if irr.replacement is not None:
         table.auction.set_status(irr.replacement, CANCELLED, "27B3")
     else:
-        table.auction.add(replace(entry_of(event, CANCELLED), law="27B3"))
+        table.auction.add(entry_of(event, CANCELLED)._replace(law="27B3"))
     _bar_partner(table, "27B3")
     table.irregularity = replace(_irr(table), replacement=None)
 

@@ -35,6 +35,7 @@ from fsm.laws.inadmissible import NOT_ABOVE_SEVEN, above_seven, contract_above_s
 from fsm.laws.withdrawn import judged, lead_restrictions_now
 from fsm.records import Lead, LeadConstraint, PenaltyCard
 from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, all_of, equals, guard, holder, var
+from fsm.table import without
 
 if TYPE_CHECKING:
     from fsm.events import Event
@@ -295,8 +296,8 @@ def _play_begins(table: Table) -> None:
     """The opening lead is faced: a penalty card led is played, a 26B restriction on the leader is spent."""
     lead = table.opening_lead
     assert lead is not None
-    table.penalty_cards = [p for p in table.penalty_cards if not (p.seat is lead.seat and p.card == lead.card)]
-    table.lead_restrictions = [r for r in table.lead_restrictions if r.seat is not lead.seat]
+    table.penalty_cards = tuple(p for p in table.penalty_cards if not (p.seat is lead.seat and p.card == lead.card))
+    table.lead_restrictions = tuple(r for r in table.lead_restrictions if r.seat is not lead.seat)
 
 
 @action("l'entame est posée", "the lead is placed")
@@ -356,7 +357,7 @@ def retract_misinformed_lead(table: Table, event: Event) -> None:
 def refuse_lead_out_of_turn(table: Table, event: Event) -> None:
     lead = table.opening_lead
     assert lead is not None
-    table.penalty_cards.append(PenaltyCard(lead.seat, lead.card, "major", "54D"))
+    table.penalty_cards = (*table.penalty_cards, PenaltyCard(lead.seat, lead.card, "major", "54D"))
     all_major_when_two(table)
     table.opening_lead = None
 
@@ -364,7 +365,7 @@ def refuse_lead_out_of_turn(table: Table, event: Event) -> None:
 def all_major_when_two(table: Table) -> None:
     """50B: when one defender holds two or more penalty cards, from whatever source, all are major."""
     held = Counter(p.seat for p in table.penalty_cards)
-    table.penalty_cards = [replace(p, kind="major") if held[p.seat] >= 2 else p for p in table.penalty_cards]
+    table.penalty_cards = tuple(replace(p, kind="major") if held[p.seat] >= 2 else p for p in table.penalty_cards)
 
 
 def _constrain(table: Table, event: Event, kind: str, law: str) -> None:
@@ -374,8 +375,8 @@ def _constrain(table: Table, event: Event, kind: str, law: str) -> None:
     if law == "50D2":
         held = [p for p in _partner_major_cards(table) if p.card.suit is event.suit]
         if held:
-            table.penalty_cards.remove(held[0])
-    table.lead_constraints.append(LeadConstraint(leader, kind, event.suit, law))
+            table.penalty_cards = without(table.penalty_cards, held[0])
+    table.lead_constraints = (*table.lead_constraints, LeadConstraint(leader, kind, event.suit, law))
 
 
 @action(

@@ -72,7 +72,11 @@ def own_turn_not_barred(table: Table, event: Event) -> bool:
     return event.seat is table.auction.turn() and table.must_pass(event.seat) is None  # type: ignore[arg-type]
 
 
-@guard("un passe du joueur tenu de passer à ce tour", "a pass by the player required to pass at this turn")
+@guard(
+    "un passe du joueur tenu de passer à ce tour",
+    "a pass by the player required to pass at this turn",
+    needs=("obligations",),
+)
 def fulfils_pass_next_turn(table: Table, event: Event) -> bool:
     entry = event.entry
     return (
@@ -82,7 +86,7 @@ def fulfils_pass_next_turn(table: Table, event: Event) -> bool:
     )
 
 
-@guard("la déclaration répétée", "the repeated call")
+@guard("la déclaration répétée", "the repeated call", needs=("obligations",))
 def fulfils_repeat(table: Table, event: Event) -> bool:
     entry = event.entry
     return entry is not None and any(
@@ -121,15 +125,15 @@ def end_auction(table: Table, event: Event) -> None:
     """
     table.obligations_at_end = table.obligations
     table.deferred_at_end = table.deferred
-    table.obligations = []
-    table.deferred = []
+    table.obligations = ()
+    table.deferred = ()
     table.withdrawable = None
 
 
 def _discharge(table: Table, event: Event, kind: str) -> None:
     entry = event.entry
     assert entry is not None
-    table.obligations = [o for o in table.obligations if not (o.seat is entry.seat and o.kind == kind)]
+    table.obligations = tuple(o for o in table.obligations if not (o.seat is entry.seat and o.kind == kind))
 
 
 @action("l'obligation de passer à ce tour est remplie", "the obligation to pass at this turn is fulfilled")

@@ -54,6 +54,7 @@ from fsm.laws.normal import a_player_deprived, record_call, stand
 from fsm.laws.withdrawn import CARRIES, bar, judged, restrict, review, ui
 from fsm.records import PASS_NEXT_TURN, REPEAT_CALL, CallKind, Classification, Deferred, Irregularity, Pending
 from fsm.spec import Action, Guard, LawModule, Not, Option, Rule, StateSpec, action, equals, guard, holder
+from fsm.table import without
 
 if TYPE_CHECKING:
     from fsm.events import Event
@@ -215,7 +216,7 @@ def _free_partner(family: str) -> Action:
     def free(table: Table, event: Event) -> None:
         entry = _cancel(table)
         ui(table, entry, (entry.seat.partner,), "16C2")
-        table.deferred.append(Deferred(entry.seat, family, entry.token(), entry.seat))
+        table.deferred = (*table.deferred, Deferred(entry.seat, family, entry.token(), entry.seat))
 
     return action(  # type: ignore[no-any-return]
         "annulé ; partenaire libre (16C2) ; la prochaine déclaration du fautif sera jugée",
@@ -230,7 +231,7 @@ def _wait_for_rho(family: str) -> Action:
     def wait(table: Table, event: Event) -> None:
         entry = _cancel(table)
         ui(table, entry, (entry.seat.partner,))
-        table.deferred.append(Deferred(entry.seat, family, entry.token(), entry.seat.rho))
+        table.deferred = (*table.deferred, Deferred(entry.seat, family, entry.token(), entry.seat.rho))
 
     return action(  # type: ignore[no-any-return]
         "annulé ; la suite dépend de la déclaration de l'adversaire de droite",
@@ -251,7 +252,8 @@ def _rho_call(family: str, passed: bool) -> Guard:
 
     fr = "l'adversaire de droite passe" if passed else "l'adversaire de droite déclare (enchère, contre, surcontre)"
     en = "the RHO passes" if passed else "the RHO bids, doubles or redoubles"
-    return guard(f"{fr} ({family})", f"{en} ({family})", f"rho_{'passed' if passed else 'called'}_{family}")(test)  # type: ignore[no-any-return]
+    name = f"rho_{'passed' if passed else 'called'}_{family}"
+    return guard(f"{fr} ({family})", f"{en} ({family})", name, needs=("deferred",))(test)  # type: ignore[no-any-return]
 
 
 def _settle_rho_call(family: str, passed: bool) -> Action:
@@ -259,13 +261,13 @@ def _settle_rho_call(family: str, passed: bool) -> Action:
         entry = event.entry
         assert entry is not None
         for d in [d for d in table.deferred if d.law == family and d.waiting_for is entry.seat]:
-            table.deferred.remove(d)
+            table.deferred = without(table.deferred, d)
             if passed:
                 bar(table, d.offender, REPEAT_CALL, f"{family}1", d.original.split(":", 1)[1])
                 if table.settings.lead_restriction_after_forced_repeat:
                     restrict(table, d.offender, d.original)
             else:
-                table.deferred.append(Deferred(d.offender, f"{family}2", d.original, d.offender))
+                table.deferred = (*table.deferred, Deferred(d.offender, f"{family}2", d.original, d.offender))
 
     if passed:
         fr, en = "le fautif doit répéter sa déclaration", "the offender must repeat his call"
@@ -296,6 +298,7 @@ def _in_rotation(table: Table, entry: Entry) -> bool:
 @guard(
     "la déclaration du fautif à son tour est acquise, après sa propre rectification s'il y a lieu",
     "the offender's call at his turn stands, after its own rectification if any",
+    needs=("deferred",),
 )
 def judged_call_stands(table: Table, event: Event) -> bool:
     """30B1(b), 31A2, 31B2, 32A2, 32B2: the judgement falls on the call the offender makes at his turn, as it
@@ -324,7 +327,7 @@ def passes_the_board_out(table: Table, event: Event) -> bool:
 def _take_deferred(table: Table, seat: Seat) -> Deferred:
     deferred = table.deferred_for(seat)
     assert deferred is not None
-    table.deferred.remove(deferred)
+    table.deferred = without(table.deferred, deferred)
     return deferred
 
 
@@ -349,7 +352,7 @@ def judge_after_the_auction(table: Table, event: Event) -> None:
     entry = event.entry
     assert entry is not None
     deferred = _take_deferred(table, entry.seat)
-    table.pending.append(Pending(deferred.law, deferred.original, entry))
+    table.pending = (*table.pending, Pending(deferred.law, deferred.original, entry))
 
 
 @action(
@@ -367,7 +370,9 @@ def _settle(table: Table, deferred: Deferred, comparable: bool, ended: bool = Fa
     26A). Not comparable: partner passes once (unless the auction has ended), 26B, 72C."""
     if comparable:
         review(table, "23C")
-        table.unauthorized_information = [u for u in table.unauthorized_information if u.source != deferred.original]
+        table.unauthorized_information = tuple(
+            u for u in table.unauthorized_information if u.source != deferred.original
+        )
         return
     if not ended:
         bar(table, deferred.offender.partner, PASS_NEXT_TURN, JUDGED_LAWS[deferred.law][1])
@@ -419,7 +424,7 @@ def _pending_judgement(group: str) -> Guard:
 def _settle_after_auction(group: str, comparable: bool) -> Action:
     def settle(table: Table, event: Event) -> None:
         p = next(p for p in table.pending if p.law in GROUPS[group] and p.entry is not None)
-        table.pending.remove(p)
+        table.pending = without(table.pending, p)
         assert p.entry is not None
         _settle(table, Deferred(p.entry.seat, p.law, p.source, p.entry.seat), comparable, ended=True)
 

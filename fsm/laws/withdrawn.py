@@ -22,7 +22,10 @@ if TYPE_CHECKING:
 def ui(table: Table, entry: Entry | str, for_seats: tuple[Seat, ...] | list[Seat], law: str = "16C") -> None:
     """16C: a withdrawn or cancelled call is information for some seats only."""
     source = entry if isinstance(entry, str) else entry.token()
-    table.unauthorized_information.append(UnauthorizedInformation(source, tuple(for_seats), law))
+    table.unauthorized_information = (
+        *table.unauthorized_information,
+        UnauthorizedInformation(source, tuple(for_seats), law),
+    )
 
 
 def ui_to_offenders(table: Table, entry: Entry, offender: Seat, law: str = "16C") -> None:
@@ -34,11 +37,11 @@ def ui_to_offenders(table: Table, entry: Entry, offender: Seat, law: str = "16C"
 def restrict(table: Table, offender: Seat, source: Entry | str, law: str = "26B") -> None:
     """26B: the offender's partner may be prohibited one suit at his first turn to lead."""
     token = source if isinstance(source, str) else source.token()
-    table.lead_restrictions.append(LeadRestriction(offender.partner, law, offender, token))
+    table.lead_restrictions = (*table.lead_restrictions, LeadRestriction(offender.partner, law, offender, token))
 
 
 def bar(table: Table, seat: Seat, kind: str, law: str, call: str | None = None) -> None:
-    table.obligations.append(Obligation(seat, kind, law, call))
+    table.obligations = (*table.obligations, Obligation(seat, kind, law, call))
 
 
 def not_comparable(table: Table, entry: Entry) -> None:
@@ -59,7 +62,7 @@ def review(table: Table, *laws: str) -> None:
     """72C, 23C, 27D: the Director may adjust the score after play."""
     for law in laws:
         if law not in table.reviews:
-            table.reviews.append(law)
+            table.reviews = (*table.reviews, law)
 
 
 def suits_open(table: Table, offender: Seat) -> list[Strain]:

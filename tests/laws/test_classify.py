@@ -85,7 +85,7 @@ def test_over_partner_artificial_call_looks_past_opponents_passes_only():
 def test_barred_player_bid_is_37_but_his_pass_is_regular():
     board = Board()
     board.calls("1H Pass")
-    board.obligations.append(Obligation(S, PASS_REST, "27B2"))
+    board.table.obligations += (Obligation(S, PASS_REST, "27B2"),)
     assert classify(board.table, S, parse_call("2H")).kind is CallKind.BY_BARRED_PLAYER
     assert classify(board.table, S, parse_call("Pass")).kind is CallKind.REGULAR
 
@@ -93,7 +93,7 @@ def test_barred_player_bid_is_37_but_his_pass_is_regular():
 def test_barred_player_inadmissible_double_is_36_not_37():
     board = Board()
     board.calls("1H Pass")
-    board.obligations.append(Obligation(S, PASS_REST, "27B2"))
+    board.table.obligations += (Obligation(S, PASS_REST, "27B2"),)
     assert classify(board.table, S, parse_call("X")).kind is CallKind.INADMISSIBLE
 
 
@@ -125,7 +125,7 @@ def test_every_kind_has_its_own_waiting_state_and_option_holder():
 def test_barred_player_call_waits_for_the_director():
     board = Board()
     board.calls("1H Pass")
-    board.obligations.append(Obligation(S, PASS_REST, "27B2"))
+    board.table.obligations += (Obligation(S, PASS_REST, "27B2"),)
     board.call("S", "2H")
     assert board.state == "auction.call_by_barred_player"
     assert [o["law"] for o in board.options()][0] == "37"
