@@ -25,7 +25,6 @@ costs the same however many exist, and boards may run on many threads at once.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from functools import cache
 from operator import attrgetter
 from typing import Any
@@ -174,7 +173,7 @@ class _Choice:
     __slots__ = ("rules", "fields", "read", "kinds", "narrowed")
 
     def __init__(self, rules: tuple[Rule, ...]) -> None:
-        self.rules = rules
+        self.rules = rules  # in the declared order, child state first
         self.fields = tuple(sorted({n for r in rules for g in r.guards for n in needs_of(g)}))
         self.read = attrgetter(*self.fields) if len(self.fields) > 1 else None
         self.kinds = any(getattr(g, "call_kind", None) is not None for r in rules for g in r.guards)
@@ -183,7 +182,7 @@ class _Choice:
     def pick(self, table: Table, event: Event) -> tuple[Rule, ...]:
         kind = None
         if self.kinds and event.classification is not None:
-            kind = event.classification.kind
+            kind = event.classification.kind._name_  # a text: hashed in C, where an Enum member is hashed in Python
         fields = self.fields
         if not fields:
             present: tuple[bool, ...] = ()
@@ -202,7 +201,7 @@ class _Choice:
 def _can_hold(rule: Rule, kind: Any, empty: set[str]) -> bool:
     for g in rule.guards:
         wanted = getattr(g, "call_kind", None)
-        if wanted is not None and wanted is not kind:
+        if wanted is not None and wanted._name_ != kind:
             return False
         if empty.intersection(needs_of(g)):
             return False
@@ -295,30 +294,33 @@ def dispatch(engine: Engine, table: Table, event: Event, runner: str = "compiled
         if rule is None:
             raise refusal(engine, table, current)
         steps.append(_step(table, current, source, rule))
-        steps.extend(_settle(engine, table, runner))
+        if table.raised:
+            _settle(engine, table, runner, steps)
         current = current.follow
     if table.state == "auction.calling" and table.auction.is_over():
         table.raise_event(internal("auction_ends"))
-        steps.extend(_settle(engine, table, runner))
+        _settle(engine, table, runner, steps)
     return steps
 
 
 def _step(table: Table, event: Event, source: str, rule: Rule) -> Step:
     if rule.ruling:
         table.rulings = (*table.rulings, rule.law)
-    return Step(event.name, dict(event.args), source, table.state, rule.law, rule.id, rule.laws)
+    # The event's arguments are its own, made afresh when it was read: the step may hold them.
+    return Step(event.name, event.args, source, table.state, rule.law, rule.id, rule.laws)
 
 
-def _settle(engine: Engine, table: Table, runner: str) -> Iterator[Step]:
+def _settle(engine: Engine, table: Table, runner: str, steps: list[Step]) -> None:
     """Offer each internal event raised until no rule takes it, in the order raised."""
-    while table.raised:
-        event = table.raised.pop(0)
+    raised = table.raised
+    while raised:
+        event = raised.pop(0)
         for _ in range(SETTLE_LIMIT):
             source = table.state
             rule = engine.fire(table, event, runner)
             if rule is None:
                 break
-            yield _step(table, event, source, rule)
+            steps.append(_step(table, event, source, rule))
         else:  # pragma: no cover - the rules' guards must turn false once their action has run
             raise RuntimeError(f"internal event {event.name} is taken endlessly in {table.state}")
 

@@ -42,8 +42,10 @@ def side_still_in_board(table: Table, event: Event) -> bool:
 
 @guard("le contre ou surcontre nomme une autre enchère que la dernière", "the double or redouble names another bid")
 def misnames_the_bid(table: Table, event: Event) -> bool:
+    if event.names is None:
+        return False
     last = table.auction.last_bid()
-    return event.names is not None and last is not None and event.names.pbn() != last.call.pbn()
+    return last is not None and event.names.pbn() != last.call.pbn()
 
 
 @guard("un contre", "a double", test=equals("event.call", "X"))
