@@ -46,7 +46,7 @@ def table(rows: list[dict[str, Any]]) -> str:
     out = [" | ".join(c.ljust(w) for c, w in zip(head, widths, strict=True)).rstrip()]
     out.append("-+-".join("-" * w for w in widths))
     out += [" | ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip() for line in lines]
-    notes = [f"  {r['figure']}: {r['note']}" for r in rows if r["value"] is not None and r["note"]]
+    notes = [f"  {r['figure']} / {r['peer']}: {r['note']}" for r in rows if r["value"] is not None and r["note"]]
     return "\n".join(out + (["", "notes:", *notes] if notes else []))
 
 
@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> None:
 
     result: dict[str, Any] = {
         "python": platform.python_version(), "platform": platform.platform(), "cores": os.cpu_count(),
-        "sections": {}, "rows": [],
+        "load_average_at_start": os.getloadavg(), "sections": {}, "rows": [],
     }  # fmt: skip
     for name in SECTIONS:
         if name not in wanted:
@@ -86,7 +86,10 @@ def main(argv: list[str] | None = None) -> None:
     if args.json:
         print(json.dumps(result, indent=1, default=str))
     else:
-        print(f"Python {result['python']}, {result['cores']} cores; medians of several runs; full JSON: {args.out}")
+        # other work on the machine skews the figures: the load says how busy it was
+        load = ", ".join(f"{x:.2f}" for x in result["load_average_at_start"])
+        print(f"Python {result['python']}, {result['cores']} cores, load {load} at start; medians of several runs")
+        print(f"full JSON: {args.out}")
         print(table(result["rows"]))
 
 
