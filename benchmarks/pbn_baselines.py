@@ -37,7 +37,8 @@ def pbn_files(root: str) -> list[str]:
 
 
 def read_text(path: str) -> str:
-    data = open(path, "rb").read()  # noqa: SIM115 - closed by the refcount at once
+    with open(path, "rb") as f:
+        data = f.read()
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
