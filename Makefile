@@ -65,10 +65,16 @@ docs: setup
 fuzz: setup
 	FSM_FUZZ_EXAMPLES=100000 $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_fuzz.py
 
-bench: setup
-	$(BIN)/python benchmarks/bench_machine.py
-	$(BIN)/python benchmarks/bench_diagrams.py
-	$(BIN)/python benchmarks/bench_pbn.py
+# Every figure beside its floor or peer and its target, in one run; the JSON goes to out/bench.json.
+# BENCH_ARGS: e.g. another folder of PBN records, or --json. endplay (the `bench` extra) is a peer
+# only: if it cannot be installed, its figures say "unavailable" and the rest is measured.
+BENCH_STAMP := $(VENV)/.installed-bench
+$(BENCH_STAMP): $(STAMP)
+	@if $(BIN)/python -m pip install --quiet -e '.[test,bench]'; then touch $(BENCH_STAMP); \
+	else echo "the bench extra (endplay) could not be installed: its figures will say unavailable"; fi
+
+bench: setup $(BENCH_STAMP)
+	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) out .pytest_cache .ruff_cache

@@ -1,189 +1,198 @@
-"""Speed and memory of the auction machine, each against a baseline measured in the same run.
+"""Speed and memory of the auction machine, each beside a floor or peer measured in the same run.
 
-Prints JSON; asserts nothing. Run with `make bench` (or `.venv/bin/python benchmarks/bench_machine.py`).
-- per-call cost of a regular 20-call auction through a Board, with each runner (the compiled
-  dispatch and the transitions machine), against the framework's floor
-  (a bare transitions Machine, one state, one self-transition) and a pure-Python floor
-  (a minimal dict-based legality check written for the purpose);
-- import and build time (the engine: validated tables and the compiled dispatch); memory per board;
-- 10,000 boards created one after another: first thousand against last thousand;
+- the cost of one call of a regular 20-call auction: through ``Board.call`` (the public path), through
+  the bare compiled dispatch (``fsm.machine.dispatch`` on a ``Table``, the event parsed beforehand),
+  and, as peers, a bare ``transitions`` Machine self-transition, a bare ``HierarchicalMachine``
+  trigger and a dict-table FSM written here (a dict lookup and the minimal legality of a call);
+- import and engine build time, each in a fresh interpreter, beside ``import transitions``;
+- memory per board; 10,000 boards created one after another (first thousand against last thousand);
 - one board of 1,000 and of 50,000 events: the cost of an event, and of replaying one.
+
+Run ``python benchmarks/run.py --only machine``; ``python benchmarks/bench_machine.py`` does the same.
 """
 
 from __future__ import annotations
 
 import gc
-import json
 import statistics
 import subprocess
-import sys
 import time
 import tracemalloc
+from typing import Any
 
-AUCTION = [
-    "Pass",
-    "1C",
-    "1H",
-    "X",
-    "2H",
-    "3C",
-    "3H",
-    "Pass",
-    "Pass",
-    "4C",
-    "4H",
-    "Pass",
-    "Pass",
-    "X",
-    "Pass",
-    "Pass",
-    "5C",
-    "Pass",
-    "Pass",
-    "Pass",
-]
-assert len(AUCTION) == 20
+from common import PYTHON, per_call_us, row
+
+AUCTION = "Pass 1C 1H X 2H 3C 3H Pass Pass 4C 4H Pass Pass X Pass Pass 5C Pass Pass Pass".split()  # noqa: SIM905 - reads as an auction
+SEATS = "NESW"
+CALLS = [(SEATS[i % 4], call) for i, call in enumerate(AUCTION)]  # dealer North, every call in turn
+RANK = {f"{level}{s}": level * 5 + i for level in range(1, 8) for i, s in enumerate(("C", "D", "H", "S", "NT"))}
 
 
-def per_call_fsm(repeat: int, runner: str = "compiled") -> float:
+# --- per call -----------------------------------------------------------------------------------
+def _board(runner: str):  # noqa: ANN202
     from fsm import Board
 
-    times = []
-    for _ in range(repeat):
-        board = Board(dealer="N", runner=runner)
-        t = time.perf_counter()
-        for call in AUCTION:
-            board.call(board.auction.turn(), call)
-        times.append((time.perf_counter() - t) / len(AUCTION))
-    assert board.contract() == "5C"
-    return statistics.median(times) * 1e6
+    return lambda: (Board(dealer="N", runner=runner).call, CALLS)
 
 
-def per_call_bare_transitions(repeat: int) -> float:
+def _dispatch():  # noqa: ANN202
+    from fsm import Seat
+    from fsm.events import parse_event
+    from fsm.machine import default_engine, dispatch, initial_state
+    from fsm.table import Table
+
+    engine = default_engine()
+
+    def prepare() -> tuple:
+        table = Table(Seat("N"), initial_state(False))
+        events = [parse_event("call", {"seat": seat, "call": call}) for seat, call in CALLS]
+        return dispatch, [(engine, table, event) for event in events]
+
+    return prepare
+
+
+def _transitions(hierarchical: bool):  # noqa: ANN202
     from transitions import Machine
+    from transitions.extensions import HierarchicalMachine
 
     class Model:
         pass
 
     model = Model()
-    Machine(model=model, states=["calling"], initial="calling", auto_transitions=False).add_transition(
-        "call", "calling", "calling"
-    )
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        for _call in AUCTION:
-            model.call()
-        times.append((time.perf_counter() - t) / len(AUCTION))
-    return statistics.median(times) * 1e6
+    if hierarchical:
+        machine = HierarchicalMachine(
+            model=model,
+            states=[{"name": "auction", "children": ["calling"]}],
+            initial="auction_calling",
+            auto_transitions=False,
+        )
+        machine.add_transition("call", "auction_calling", "auction_calling")
+    else:
+        Machine(model=model, states=["calling"], initial="calling", auto_transitions=False).add_transition(
+            "call", "calling", "calling"
+        )
+    return lambda: (model.call, [()] * len(AUCTION))
 
 
-RANK = {f"{lvl}{s}": lvl * 5 + i for lvl in range(1, 8) for i, s in enumerate(["C", "D", "H", "S", "NT"])}
+class DictFSM:
+    """The pure-Python floor of an auction machine: (state, event) looked up in a dict, the handler
+    checks the call in the fewest steps (rotation, sufficiency, double and redouble) and names the next state."""
+
+    def __init__(self) -> None:
+        self.state, self.turn, self.rank, self.bid_side, self.doubled, self.passes = "calling", 0, -1, -1, 0, 0
+
+    def fire(self, event: str, seat: str, call: str) -> None:
+        self.state = TABLE[(self.state, event)](self, seat, call)
+
+    def call(self, seat: str, call: str) -> str:
+        side = self.turn % 2
+        if seat != SEATS[self.turn % 4]:
+            raise ValueError("out of rotation")
+        if call == "Pass":
+            self.passes += 1
+        elif call == "X":
+            if self.bid_side in (-1, side) or self.doubled:
+                raise ValueError("double not admissible")
+            self.doubled, self.passes = 1, 0
+        elif call == "XX":
+            if self.doubled != 1 or self.bid_side != side:
+                raise ValueError("redouble not admissible")
+            self.doubled, self.passes = 2, 0
+        else:
+            if RANK[call] <= self.rank:
+                raise ValueError("insufficient")
+            self.rank, self.bid_side, self.doubled, self.passes = RANK[call], side, 0, 0
+        self.turn += 1
+        return "ended" if self.passes == (3 if self.rank >= 0 else 4) else "calling"
 
 
-def per_call_dict_floor(repeat: int) -> float:
-    """Just the legality of a call in turn: sufficiency and when a double may be made."""
-
-    def run() -> None:
-        state = {"last": -1, "last_side": None, "doubled": 0, "passes": 0, "turn": 0}
-        for call in AUCTION:
-            side = state["turn"] % 2
-            if call == "Pass":
-                state["passes"] += 1
-            elif call == "X":
-                assert state["last_side"] not in (None, side) and state["doubled"] == 0
-                state["doubled"], state["passes"] = 1, 0
-            elif call == "XX":
-                assert state["doubled"] == 1
-                state["doubled"], state["passes"] = 2, 0
-            else:
-                assert RANK[call] > state["last"]
-                state.update(last=RANK[call], last_side=side, doubled=0, passes=0)
-            state["turn"] += 1
-
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        run()
-        times.append((time.perf_counter() - t) / len(AUCTION))
-    return statistics.median(times) * 1e6
+TABLE = {("calling", "call"): DictFSM.call}
 
 
-def import_and_build() -> dict[str, float]:
-    code = (
-        "import time; t=time.perf_counter(); import fsm; t1=time.perf_counter();"
-        "from fsm.machine import default_engine; default_engine(); t2=time.perf_counter();"
-        "import transitions; print((t1-t)*1e3, (t2-t1)*1e3)"
-    )
+def per_call(repeat: int) -> dict[str, float]:
+    def dict_fsm() -> tuple:
+        return DictFSM().fire, [("call", seat, call) for seat, call in CALLS]
+
+    return {
+        "board_call_us": per_call_us(_board("compiled"), repeat),
+        "board_call_transitions_runner_us": per_call_us(_board("transitions"), repeat),
+        "bare_dispatch_us": per_call_us(_dispatch(), repeat),
+        "transitions_machine_us": per_call_us(_transitions(False), repeat),
+        "transitions_hierarchical_us": per_call_us(_transitions(True), repeat),
+        "dict_fsm_us": per_call_us(dict_fsm, repeat),
+    }
+
+
+# --- start-up -----------------------------------------------------------------------------------
+def _fresh(code: str, repeat: int) -> list[list[float]]:
+    """Numbers printed by ``code`` in ``repeat`` fresh interpreters (nothing imported or cached before)."""
     runs = [
-        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
-        for _ in range(5)
+        subprocess.run([PYTHON, "-c", code], capture_output=True, text=True, check=True).stdout for _ in range(repeat)
     ]
-    base = [
-        subprocess.run([sys.executable, "-c", "import time; t=time.perf_counter(); import transitions; print((time.perf_counter()-t)*1e3)"],
-                       capture_output=True, text=True, check=True).stdout
-        for _ in range(5)
-    ]  # fmt: skip
+    return [[float(x) for x in out.split()] for out in runs]
+
+
+def startup(repeat: int = 7) -> dict[str, float]:
+    fsm_runs = _fresh(
+        "import time; t0 = time.perf_counter(); import fsm; t1 = time.perf_counter();"
+        "from fsm.machine import default_engine; default_engine(); t2 = time.perf_counter();"
+        "print((t1 - t0) * 1e3, (t2 - t1) * 1e3)",
+        repeat,
+    )
+    transitions_runs = _fresh(
+        "import time; t0 = time.perf_counter(); import transitions; print((time.perf_counter() - t0) * 1e3)", repeat
+    )
     return {
-        "import_ms": statistics.median(float(r[0]) for r in runs),
-        "build_machine_ms": statistics.median(float(r[1]) for r in runs),
-        "baseline_import_transitions_ms": statistics.median(float(b) for b in base),
+        "import_fsm_ms": statistics.median(r[0] for r in fsm_runs),
+        "build_engine_ms": statistics.median(r[1] for r in fsm_runs),
+        "import_and_build_ms": statistics.median(r[0] + r[1] for r in fsm_runs),
+        "import_transitions_ms": statistics.median(r[0] for r in transitions_runs),
     }
 
 
-def memory_per_board(n: int = 1000) -> dict[str, float]:
-    from fsm import Board
-
-    def measure(fill: bool) -> float:
-        gc.collect()
-        tracemalloc.start()
-        boards = []
-        for _ in range(n):
-            b = Board()
-            if fill:
-                for call in AUCTION:
-                    b.call(b.auction.turn(), call)
-            boards.append(b)
-        size, _ = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
-        return size / n
-
-    baseline_obj = _plain_object_bytes(n)
-    return {
-        "bytes_per_new_board": measure(False),
-        "bytes_per_board_after_20_calls": measure(True),
-        "baseline_bytes_per_plain_object_with_dict": baseline_obj,
-    }
-
-
-def _plain_object_bytes(n: int) -> float:
-    class Plain:
-        def __init__(self) -> None:
-            self.a, self.b, self.c = [], [], {}
-
+# --- memory, many boards, long boards -----------------------------------------------------------
+def _traced_bytes(make: Any, n: int) -> float:
     gc.collect()
     tracemalloc.start()
-    objs = [Plain() for _ in range(n)]
+    kept = [make() for _ in range(n)]
     size, _ = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    del objs
+    del kept
     return size / n
 
 
-def creation_scaling(total: int = 10_000) -> dict[str, float]:
+def memory(n: int = 1000) -> dict[str, float]:
     from fsm import Board
 
-    boards = []
-    stamps = []
+    def played() -> Board:
+        board = Board()
+        for seat, call in CALLS:
+            board.call(seat, call)
+        return board
+
+    class Plain:  # the floor: an object with three empty containers
+        def __init__(self) -> None:
+            self.a, self.b, self.c = [], [], {}
+
+    return {
+        "bytes_per_new_board": _traced_bytes(Board, n),
+        "bytes_per_board_after_20_calls": _traced_bytes(played, n),
+        "bytes_per_plain_object": _traced_bytes(Plain, n),
+    }
+
+
+def creation_scaling(total: int = 10_000) -> dict[str, float]:
+    """Creating a board and making one call must cost as much for the last thousand as for the first."""
+    from fsm import Board
+
+    boards, stamps = [], []
     for _ in range(total):
-        t = time.perf_counter()
-        b = Board()
-        b.call("N", "1NT")
-        boards.append(b)
-        stamps.append(time.perf_counter() - t)
-    first = sum(stamps[:1000]) * 1e3
-    last = sum(stamps[-1000:]) * 1e3
-    return {"first_1000_ms": first, "last_1000_ms": last, "last_over_first": last / first}
+        start = time.perf_counter()
+        board = Board()
+        board.call("N", "1NT")
+        boards.append(board)
+        stamps.append(time.perf_counter() - start)
+    return {"first_1000_ms": sum(stamps[:1000]) * 1e3, "last_1000_ms": sum(stamps[-1000:]) * 1e3}
 
 
 def long_board(sizes: tuple[int, ...] = (1_000, 50_000)) -> dict[str, float]:
@@ -203,43 +212,48 @@ def long_board(sizes: tuple[int, ...] = (1_000, 50_000)) -> dict[str, float]:
         seat = board.auction.turn()
         stamps = []
         for i in range(size):
-            t = time.perf_counter()
+            start = time.perf_counter()
             if i % 2:
                 board.director()
             else:
                 board.review(seat)
-            stamps.append(time.perf_counter() - t)
+            stamps.append(time.perf_counter() - start)
         out[f"us_per_event_at_{size}"] = statistics.median(stamps[-500:]) * 1e6
-        t = time.perf_counter()
+        start = time.perf_counter()
         Board.replay(board.record())
-        out[f"replay_us_per_event_at_{size}"] = (time.perf_counter() - t) / size * 1e6
-    first, last = sizes[0], sizes[-1]
-    out["last_over_first"] = out[f"us_per_event_at_{last}"] / out[f"us_per_event_at_{first}"]
+        out[f"replay_us_per_event_at_{size}"] = (time.perf_counter() - start) / size * 1e6
     return out
 
 
-def main() -> None:
-    repeat = 200
-    fsm_us = per_call_fsm(repeat)
-    transitions_us = per_call_fsm(repeat, "transitions")
-    bare_us = per_call_bare_transitions(repeat)
-    floor_us = per_call_dict_floor(repeat)
-    result = {
-        "python": sys.version.split()[0],
-        "per_call_us": {
-            "fsm_board_compiled": round(fsm_us, 2),
-            "fsm_board_transitions_runner": round(transitions_us, 2),
-            "baseline_bare_transitions": round(bare_us, 2),
-            "baseline_dict_legality": round(floor_us, 3),
-            "fsm_over_bare_transitions": round(fsm_us / bare_us, 1),
-        },
-        "startup": {k: round(v, 2) for k, v in import_and_build().items()},
-        "memory": {k: round(v) for k, v in memory_per_board().items()},
-        "create_10000_boards": {k: round(v, 3) for k, v in creation_scaling().items()},
-        "long_board": {k: round(v, 2) for k, v in long_board().items()},
-    }
-    print(json.dumps(result, indent=2))
+# --- the section --------------------------------------------------------------------------------
+def measure(repeat: int = 200) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    calls, start, mem = per_call(repeat), startup(), memory()
+    scaling, long = creation_scaling(), long_board()
+    data = {"per_call": calls, "startup": start, "memory": mem, "create_10000_boards": scaling, "long_board": long}
+    board = calls["board_call_us"]
+    rows = [
+        row("per call: Board.call", board, "µs", "bare compiled dispatch", calls["bare_dispatch_us"], ("max", 10)),
+        row("per call: Board.call", board, "µs", "transitions Machine self-transition", calls["transitions_machine_us"]),
+        row("per call: Board.call", board, "µs", "transitions HierarchicalMachine trigger", calls["transitions_hierarchical_us"]),
+        row("per call: Board.call", board, "µs", "dict-table FSM", calls["dict_fsm_us"]),
+        row("per call: bare compiled dispatch", calls["bare_dispatch_us"], "µs", "dict-table FSM", calls["dict_fsm_us"]),
+        row("per call: Board.call, transitions runner", calls["board_call_transitions_runner_us"], "µs", "Board.call", board),
+        row("import fsm + default_engine()", start["import_and_build_ms"], "ms", "import transitions", start["import_transitions_ms"], ("max", 100)),
+        row("import fsm", start["import_fsm_ms"], "ms", "import transitions", start["import_transitions_ms"]),
+        row("default_engine() build", start["build_engine_ms"], "ms"),
+        row("memory per new board", mem["bytes_per_new_board"], "B", "plain object, 3 containers", mem["bytes_per_plain_object"]),
+        row("memory per board after 20 calls", mem["bytes_per_board_after_20_calls"], "B", "plain object, 3 containers", mem["bytes_per_plain_object"]),
+        row("10,000 boards: last 1,000 created", scaling["last_1000_ms"], "ms", "first 1,000", scaling["first_1000_ms"]),
+    ]  # fmt: skip
+    first, last = (f"at {n:,} events" for n in (1_000, 50_000))
+    rows += [
+        row(f"long board: µs per event {last}", long["us_per_event_at_50000"], "µs", first, long["us_per_event_at_1000"]),
+        row(f"long board: replay µs per event {last}", long["replay_us_per_event_at_50000"], "µs", first, long["replay_us_per_event_at_1000"]),
+    ]  # fmt: skip
+    return data, rows
 
 
 if __name__ == "__main__":
-    main()
+    import run
+
+    run.main(["--only", "machine"])
