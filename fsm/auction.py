@@ -41,6 +41,9 @@ class Entry(NamedTuple):
         return ()
 
 
+_new_entry = tuple.__new__
+
+
 class Relation(str, Enum):
     """Where the player whose turn it was (T) sits, seen from the offender (O): RHO (O skipped him),
     PARTNER, LHO_NOT_PREV (T is O's LHO and O has not called yet), LHO_PREV (O calls again right
@@ -126,7 +129,7 @@ class Auction:
     def add(self, entry: Entry) -> Entry:
         """A call made at the table; it gets the next number."""
         self.made += 1
-        entry = Entry(entry.seat, entry.call, entry.status, entry.artificial, entry.specifies, entry.law, self.made)
+        entry = _new_entry(Entry, (*entry[:-1], self.made))  # the entry with its number
         self.entries = (*self.entries, entry)
         if entry.status == STANDING:  # a call at the end: what the auction tells moves on by one call
             self._standing = (*self._standing, entry)

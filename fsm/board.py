@@ -16,7 +16,7 @@ from typing import Any
 from fsm.auction import Auction
 from fsm.calls import Lang, Seat, parse_seat
 from fsm.errors import InputError
-from fsm.events import SPECS, EventSpec, parse_event
+from fsm.events import MAKERS, SPECS, Event, EventSpec, parse_event
 from fsm.laws.withdrawn import lead_restrictions_now
 from fsm.machine import RUNNERS, Engine, default_engine, dispatch, initial_state, options_for
 from fsm.records import Step
@@ -90,7 +90,9 @@ class Board:
     # --- events -----------------------------------------------------------------------
     def apply(self, name: str, args: dict[str, Any] | None = None, lang: Lang | None = None) -> list[Step]:
         """Apply one event by name. On any error the board is left exactly as it was."""
-        event = parse_event(name, args, lang)
+        return self._run(parse_event(name, args, lang))
+
+    def _run(self, event: Event) -> list[Step]:
         table = self.table
         saved = table.save()
         try:
@@ -243,20 +245,20 @@ def _event_method(spec: EventSpec) -> Any:
     """A ``Board`` method for one declared event, with the declared arguments as its signature.
 
     Its code is written from the declaration, as :mod:`dataclasses` writes ``__init__``: the
-    arguments given go straight into the event's mapping, with no generic argument handling at
-    each call. Every argument defaults to ``None`` in the code, so that a missing one is refused by
-    the event's own checks, in French and English, like any other bad input.
+    arguments go straight to the event's checked constructor (:data:`fsm.events.MAKERS`). Every
+    argument defaults to ``None`` in the code, so that a missing one is refused by the event's own
+    checks, in French and English, like any other bad input.
     """
     names = [a.name for a in spec.args]
     assert all(n.isidentifier() and not keyword.iskeyword(n) and n not in ("self", "lang") for n in names)
     star = "*, " if spec.one_of else ""
     params = "".join(f"{n}=None, " for n in names)
-    fill = "".join(f"    if {n} is not None:\n        args[{n!r}] = {n}\n" for n in names)
+    given = "".join(f"{n}, " for n in names)
     source = (
         f"def {spec.name}(self, {star}{params}{'' if star else '*, '}lang=None):\n"
-        f"    args = {{}}\n{fill}    return self.apply({spec.name!r}, args, lang)\n"
+        f"    return self._run(make({given}lang=lang))\n"
     )
-    namespace: dict[str, Any] = {}
+    namespace: dict[str, Any] = {"make": MAKERS[spec.name]}
     exec(compile(source, f"<fsm.board: {spec.name}>", "exec"), namespace)  # the declaration's names only
     method = namespace[spec.name]
 

@@ -8,6 +8,7 @@ README's event table. It knows no law beyond the one each event answers to.
 
 from __future__ import annotations
 
+import keyword
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
@@ -161,6 +162,7 @@ class Event:
         return {self.name: dict(self.args)}
 
 
+_new_event = object.__new__  # an internal event sets its three fields itself, with no argument handling
 _EVENT_FIELDS = frozenset(f.name for f in fields(Event)) - {"name", "args"}
 
 
@@ -257,74 +259,117 @@ PARSERS: dict[str, Callable[[str, Any, Lang | None], tuple[Any, Any]]] = {
 }
 
 
+def _missing(name: str, key: str) -> InputError:
+    return InputError(f"« {name} » demande l'argument « {key} »", f"'{name}' needs the argument '{key}'", key=key)
+
+
+def _unreadable(name: str, key: str, value: Any) -> InputError:
+    return InputError(
+        f"l'argument « {key} » de « {name} » est illisible : {value!r}",
+        f"argument '{key}' of '{name}' cannot be read: {value!r}",
+        key=key,
+    )
+
+
+def _one_of(name: str, declared: str) -> InputError:
+    return InputError(
+        f"« {name} » prend exactement un argument parmi {declared}",
+        f"'{name}' takes exactly one argument among {declared}",
+        key=name,
+    )
+
+
+def _maker(spec: EventSpec) -> Callable[..., Event]:
+    """The function that checks and types one event's arguments, written from its declaration.
+
+    Its code is written once, when the module loads, as :mod:`dataclasses` writes ``__init__``:
+    one parameter per declared argument (``None`` when not given), each checked by the parser of
+    its type, with no look-up of the declaration at each event. The log form lists the arguments
+    in their declared order. An argument that cannot be read is refused with its name, in French
+    and English; a missing one too, in the declared order.
+    """
+    names = [a.name for a in spec.args]
+    assert all(n.isidentifier() and not keyword.iskeyword(n) and n not in ("lang", "ev", "args") for n in names)
+    env: dict[str, Any] = {
+        "Event": Event, "InputError": InputError, "_new": object.__new__,
+        "_missing": _missing, "_unreadable": _unreadable, "_one_of": _one_of,
+        "_parsers": {a.name: PARSERS[a.type] for a in spec.args},
+    }  # fmt: skip
+    for a in spec.args:
+        env[f"_p_{a.name}"] = PARSERS[a.type]
+    lines = [f"def make({''.join(f'{n}=None, ' for n in names)}lang=None):"]
+    lines += [
+        f"    if {a.name} is None:\n        raise _missing({spec.name!r}, {a.name!r})" for a in spec.args if a.required
+    ]
+    lines += [
+        "    ev = _new(Event)",
+        f"    ev.name = {spec.name!r}",
+        "    args = ev.args = {}",
+        "    key = value = None",
+    ]
+    lines += ["    try:"] if names else []
+    if spec.one_of:
+        lines += [
+            f"        given = [(k, v) for k, v in ({''.join(f'({n!r}, {n}), ' for n in names)}) if v is not None]",
+            f"        if len(given) != 1:\n            raise _one_of({spec.name!r}, {', '.join(names)!r})",
+            "        key, value = given[0]",
+            "        typed, args[key] = _parsers[key](key, value, lang)",
+            "        ev.judgement = (key, typed)",
+        ]
+    for a in [] if spec.one_of else spec.args:
+        body = [f"key, value = {a.name!r}, {a.name}", f"ev.{a.name}, args[{a.name!r}] = _p_{a.name}(key, value, lang)"]
+        if a.required:
+            lines += [f"        {line}" for line in body]
+        else:
+            lines += [f"        if {a.name} is not None:"] + [f"            {line}" for line in body]
+    lines += (
+        []
+        if not names
+        else [
+            "    except InputError as err:",
+            "        if key is not None:\n            err.details.setdefault('key', key)",
+            "        raise",
+            "    except (TypeError, ValueError, AttributeError, KeyError):",
+            f"        raise _unreadable({spec.name!r}, key, value) from None",
+        ]
+    )
+    if spec.name == "lead":  # the log says how the lead was made: face up unless said otherwise
+        lines.append("    args.setdefault('face_down', False)")
+    lines.append("    return ev")
+    exec(compile("\n".join(lines), f"<fsm.events: {spec.name}>", "exec"), env)  # the declaration's names only
+    make: Callable[..., Event] = env["make"]
+    make.__qualname__ = make.__name__ = f"make_{spec.name}"
+    return make
+
+
+MAKERS: dict[str, Callable[..., Event]] = {s.name: _maker(s) for s in SPECS if not s.internal}
+"""Each player event's checked constructor: ``MAKERS["call"](seat, call, ..., lang=None)``."""
+
+
 def _compile(spec: EventSpec) -> Callable[[dict[str, Any] | None, Lang | None], Event]:
-    """The argument checks of one event, specialised from its declaration once, when the module loads:
-    what the declaration fixes (names, required arguments, each argument's parser) is looked up
-    here, not at each event."""
+    """An event read from a mapping (a log, a scenario, the oracle): its keys checked against the
+    declaration, then its values by the event's maker."""
     name = spec.name
     declared = {a.name: a for a in spec.args}
     keys = frozenset(declared)
-    required = frozenset(spec.required)
-    parsers = {a.name: PARSERS[a.type] for a in spec.args}
-    one_of = spec.one_of
-    defaults = {"face_down": False} if name == "lead" else {}
-
-    def refuse_keys(given: dict[str, Any]) -> InputError:
-        unknown = sorted(str(k) for k in given if k not in declared)
-        if unknown:
-            return InputError(
-                f"« {name} » ne prend pas l'argument « {unknown[0]} »", f"'{name}' takes no argument '{unknown[0]}'",
-                key=unknown[0],
-            )  # fmt: skip
-        missing = [k for k in spec.required if k not in given]
-        return InputError(
-            f"« {name} » demande l'argument « {missing[0]} »", f"'{name}' needs the argument '{missing[0]}'",
-            key=missing[0],
-        )  # fmt: skip
+    make = MAKERS[name]
 
     def parse(raw: dict[str, Any] | None, lang: Lang | None) -> Event:
         if raw is None:
-            given: dict[str, Any] = {}
-        elif not isinstance(raw, dict):
+            return make(lang=lang)
+        if not isinstance(raw, dict):
             raise InputError(
                 f"les arguments de « {name} » sont une table", f"the arguments of '{name}' must be a mapping", key=name
             )
-        elif None in raw.values():  # an argument given as None is an argument not given
-            given = {k: v for k, v in raw.items() if v is not None}
-        else:
-            given = raw
-        present = given.keys()
-        if not (present <= keys and required <= present):
-            raise refuse_keys(given)
-        if one_of and len(given) != 1:
-            names = ", ".join(declared)
+        if None in raw.values():  # an argument given as None is an argument not given
+            raw = {k: v for k, v in raw.items() if v is not None}
+        if not raw.keys() <= keys:
+            unknown = sorted(str(k) for k in raw if k not in declared)
             raise InputError(
-                f"« {name} » prend exactement un argument parmi {names}",
-                f"'{name}' takes exactly one argument among {names}",
-                key=name,
-            )
-        ev = Event(name, {})
-        args = ev.args
-        for key, value in given.items():
-            try:
-                typed, logged = parsers[key](key, value, lang)
-            except InputError as err:
-                err.details.setdefault("key", key)
-                raise
-            except (TypeError, ValueError, AttributeError, KeyError):
-                raise InputError(
-                    f"l'argument « {key} » de « {name} » est illisible : {value!r}",
-                    f"argument '{key}' of '{name}' cannot be read: {value!r}",
-                    key=key,
-                ) from None
-            args[key] = logged
-            if one_of:
-                ev.judgement = (key, typed)
-            else:
-                setattr(ev, key, typed)
-        for key, value in defaults.items():
-            args.setdefault(key, value)
-        return ev
+                f"« {name} » ne prend pas l'argument « {unknown[0]} »", f"'{name}' takes no argument '{unknown[0]}'",
+                key=unknown[0],
+            )  # fmt: skip
+        return make(**raw, lang=lang)
 
     return parse
 
@@ -352,7 +397,9 @@ def call_event(entry: Entry) -> Event:
 
 def internal(name: str, entry: Entry | None = None) -> Event:
     """An event the machine raises itself (``auction_ends``, ``call_stands``)."""
-    return Event(name, {}, entry=entry)
+    event = _new_event(Event)
+    event.name, event.args, event.entry = name, {}, entry
+    return event
 
 
 def markdown_table() -> str:

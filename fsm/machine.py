@@ -67,13 +67,15 @@ class Engine:
         self.leaf = {name: self._enter(name) for name in self.states}
         self.leaves = [n for n in self.states if self.leaf[n] == n]
         self._candidates: dict[tuple[str, str], tuple[Rule, ...]] = {}
-        self._choices: dict[tuple[str, str], _Choice] = {}
+        self._choices: dict[tuple[str, str], _Choice | tuple[Rule, ...]] = {}
         for state in self.leaves:
             for name in EVENTS:
                 found = tuple(r for n in ancestry(state) for r in self.rules if r.source == n and r.event == name)
                 if found:
                     self._candidates[state, name] = found
-                    self._choices[state, name] = _Choice(found)
+                    choice = _Choice(found)
+                    # a choice with nothing to narrow by is its rules, looked up as they are
+                    self._choices[state, name] = choice if choice.fields or choice.kinds else found
         self._machine: Any = None
         self._lock = threading.Lock()
 
@@ -124,24 +126,32 @@ class Engine:
     def fire(self, table: Table, event: Event, runner: str = "compiled") -> Rule | None:
         """Offer one event; the rule that fired, or None when no rule takes it."""
         if runner == "compiled":
-            choice = self._choices.get((table.state, event.name))
-            if choice is None:
-                return None
-            for rule in choice.pick(table, event):
-                for g in rule.guards:
-                    if not g(table, event):
-                        break
-                else:
-                    if rule.dest is not None:
-                        table.state = self.leaf[rule.dest]
-                    try:
-                        for act in rule.actions:
-                            act(table, event)
-                    except IllegalEvent as err:  # a rule that refuses: say which
-                        err.details.setdefault("rule", rule.id)
-                        raise
-                    return rule
+            return self.fire_compiled(table, event)
+        return self.fire_transitions(table, event)
+
+    def fire_compiled(self, table: Table, event: Event) -> Rule | None:
+        """The compiled runner: the candidate rules looked up, their guards asked in order."""
+        choice = self._choices.get((table.state, event.name))
+        if choice is None:
             return None
+        for rule in choice if type(choice) is tuple else choice.pick(table, event):  # type: ignore[union-attr]
+            for g in rule.guards:
+                if not g(table, event):
+                    break
+            else:
+                if rule.dest is not None:
+                    table.state = self.leaf[rule.dest]
+                try:
+                    for act in rule.actions:
+                        act(table, event)
+                except IllegalEvent as err:  # a rule that refuses: say which
+                    err.details.setdefault("rule", rule.id)
+                    raise
+                return rule
+        return None
+
+    def fire_transitions(self, table: Table, event: Event) -> Rule | None:
+        """The ``transitions`` runner: the same rules, triggered on the machine of record."""
         if (table.state, event.name) not in self._candidates:
             return None
         from transitions import MachineError
@@ -177,7 +187,7 @@ class _Choice:
         self.fields = tuple(sorted({n for r in rules for g in r.guards for n in needs_of(g)}))
         self.read = attrgetter(*self.fields) if len(self.fields) > 1 else None
         self.kinds = any(getattr(g, "call_kind", None) is not None for r in rules for g in r.guards)
-        self.narrowed: dict[tuple[Any, tuple[bool, ...]], tuple[Rule, ...]] = {}
+        self.narrowed: dict[Any, tuple[Rule, ...]] = {}
 
     def pick(self, table: Table, event: Event) -> tuple[Rule, ...]:
         kind = None
@@ -186,11 +196,10 @@ class _Choice:
         fields = self.fields
         if not fields:
             present: tuple[bool, ...] = ()
-        elif self.read is None:
-            present = (bool(getattr(table, fields[0])),)
+            key: Any = kind
         else:
-            present = tuple(map(bool, self.read(table)))
-        key = (kind, present)
+            present = (bool(getattr(table, fields[0])),) if self.read is None else tuple(map(bool, self.read(table)))
+            key = (kind, present)
         rules = self.narrowed.get(key)
         if rules is None:  # first time for this key: worked out, then kept (the same from any thread)
             empty = {f for f, there in zip(fields, present, strict=True) if not there}
@@ -283,6 +292,7 @@ def initial_state(cards_in_board: bool) -> str:
 def dispatch(engine: Engine, table: Table, event: Event, runner: str = "compiled") -> list[Step]:
     """Route one event and everything it sets off; raise :class:`IllegalEvent` when no rule takes it."""
     steps: list[Step] = []
+    fire = engine.fire_compiled if runner == "compiled" else engine.fire_transitions
     current: Event | None = event
     while current is not None:
         if current.name == "call" and table.state == "auction.calling":
@@ -290,7 +300,7 @@ def dispatch(engine: Engine, table: Table, event: Event, runner: str = "compiled
             current.classification = classify(table, current.seat, current.call, current.artificial)
         current.follow = None
         source = table.state
-        rule = engine.fire(table, current, runner)
+        rule = fire(table, current)
         if rule is None:
             raise refusal(engine, table, current)
         steps.append(_step(table, current, source, rule))
@@ -313,11 +323,12 @@ def _step(table: Table, event: Event, source: str, rule: Rule) -> Step:
 def _settle(engine: Engine, table: Table, runner: str, steps: list[Step]) -> None:
     """Offer each internal event raised until no rule takes it, in the order raised."""
     raised = table.raised
+    fire = engine.fire_compiled if runner == "compiled" else engine.fire_transitions
     while raised:
         event = raised.pop(0)
         for _ in range(SETTLE_LIMIT):
             source = table.state
-            rule = engine.fire(table, event, runner)
+            rule = fire(table, event)
             if rule is None:
                 break
             steps.append(_step(table, event, source, rule))
