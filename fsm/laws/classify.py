@@ -4,9 +4,10 @@ A pass out of rotation falls under Law 31, not 30, when it is artificial or made
 artificial call (30C); the Director says a call is artificial (``artificial`` on the call).
 
 The order of the tests is the decision tree the Laws lay down: a bid above seven (38)
-and an inadmissible double (19 → 36) whoever makes them; then a call at one's LHO's turn
-right after one's own (25); then the other calls out of rotation (29) by kind; then, in
-turn, a barred player's call (37) and an insufficient bid (18D → 27).
+and an inadmissible double (19 → 36) whoever makes them; then, by where the caller sits from
+the player whose turn it was (the table ``BY_RELATION``): a call at one's LHO's turn right after
+one's own (25); the other calls out of rotation (29) by kind; in turn, a barred player's call
+(37) and an insufficient bid (18D → 27).
 """
 
 from __future__ import annotations
@@ -60,12 +61,17 @@ def _kind(table: Table, auction: Auction, seat: Seat, call: Call, rel: Relation,
         return CallKind.BID_ABOVE_SEVEN
     if (call.is_double or call.is_redouble) and is_inadmissible(auction, seat, call):
         return CallKind.INADMISSIBLE
-    if rel is Relation.IN_TURN:
-        return _in_turn(table, auction, seat, call)
-    if rel is Relation.RHO and table.must_pass(seat.rho) is not None:
+    return BY_RELATION[rel](table, auction, seat, call, artificial)
+
+
+def _rho_skipped(table: Table, auction: Auction, seat: Seat, call: Call, artificial: bool) -> CallKind:
+    """The offender skipped his RHO: a RHO bound to pass makes the call a pass in rotation (deemed)."""
+    if table.must_pass(seat.rho) is not None:
         return CallKind.DEEMED_PASS
-    if rel is Relation.LHO_PREV:
-        return CallKind.CHANGE
+    return _out_of_rotation(table, auction, seat, call, artificial)
+
+
+def _out_of_rotation(table: Table, auction: Auction, seat: Seat, call: Call, artificial: bool) -> CallKind:
     if table.misinformation_ruled and auction.partner_silent_since_own_call(seat):
         return CallKind.CHANGE  # 21B1, judged first: the misinformed player's new call replaces his own
     if call.is_pass and not artificial and not over_partner_artificial_call(auction, seat):
@@ -75,7 +81,11 @@ def _kind(table: Table, auction: Auction, seat: Seat, call: Call, rel: Relation,
     return CallKind.DOUBLE_OUT_OF_ROTATION
 
 
-def _in_turn(table: Table, auction: Auction, seat: Seat, call: Call) -> CallKind:
+def _change(table: Table, auction: Auction, seat: Seat, call: Call, artificial: bool) -> CallKind:
+    return CallKind.CHANGE  # he calls again right after his own call (25)
+
+
+def _in_turn(table: Table, auction: Auction, seat: Seat, call: Call, artificial: bool) -> CallKind:
     """At his own turn: a barred player's call (37), an insufficient bid (18D → 27), the call a
     judgement awaits (23A), or a regular call."""
     if table.obligations:  # most calls are made with no obligation in force: nothing to look up
@@ -89,6 +99,17 @@ def _in_turn(table: Table, auction: Auction, seat: Seat, call: Call) -> CallKind
     if table.deferred and table.deferred_for(seat) is not None:
         return CallKind.JUDGED
     return CallKind.REGULAR
+
+
+# The classification by table: where the caller sits from the player whose turn it was decides
+# which of the Laws' tests apply, in the order they lay down.
+BY_RELATION = {
+    Relation.IN_TURN: _in_turn,
+    Relation.RHO: _rho_skipped,
+    Relation.PARTNER: _out_of_rotation,
+    Relation.LHO_NOT_PREV: _out_of_rotation,
+    Relation.LHO_PREV: _change,
+}
 
 
 def entry_of(event: Event, status: str) -> Entry:
