@@ -68,13 +68,13 @@ def _declaring_side(table: Table) -> str | None:
     return declarer.side if declarer is not None else None
 
 
-@guard("le camp du déclarant a des cartes exposées", "the declaring side has exposed cards")
+@guard("le camp du déclarant a des cartes exposées", "the declaring side has exposed cards", needs=("exposed",))
 def declaring_side_exposed(table: Table, event: Event) -> bool:
     side = _declaring_side(table)
     return any(x.seat.side == side for x in table.exposed)
 
 
-@guard("un défenseur a des cartes exposées", "a defender has exposed cards")
+@guard("un défenseur a des cartes exposées", "a defender has exposed cards", needs=("exposed",))
 def defender_exposed(table: Table, event: Event) -> bool:
     side = _declaring_side(table)
     return side is not None and any(x.seat.side != side for x in table.exposed)
