@@ -39,11 +39,13 @@ demo: setup
 test: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/python -m mypy fsm
 	$(BIN)/python -m pytest
 
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/python -m mypy fsm
 
 format: setup
 	$(BIN)/ruff format .

@@ -94,13 +94,13 @@ def _check_shape(text: str, file: str) -> None:
     depth = 0
     for event in yaml.parse(text, Loader=_StrictLoader):
         if isinstance(event, yaml.AliasEvent):
-            line = event.start_mark.line + 1
+            line = event.start_mark.line + 1 if event.start_mark else "?"
             raise _fail(file, None, f"ligne {line}", "les alias YAML (*nom) ne sont pas permis",
                         "YAML aliases (*name) are not allowed")  # fmt: skip
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             depth += 1
             if depth > MAX_DEPTH:
-                line = event.start_mark.line + 1
+                line = event.start_mark.line + 1 if event.start_mark else "?"
                 raise _fail(file, None, f"ligne {line}", f"imbrication au-delà de {MAX_DEPTH} niveaux",
                             f"nested deeper than {MAX_DEPTH} levels")  # fmt: skip
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):

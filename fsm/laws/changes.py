@@ -80,7 +80,7 @@ def refuse_after_auction_period(table: Table, event: Event) -> None:
     )
 
 
-def _later_calls(table: Table, seat: Seat) -> list[Entry]:
+def _later_calls(table: Table, seat: Seat) -> tuple[Entry, ...]:
     """The standing calls made after the player's last call: those his LHO may take back (25A6, 21B2)."""
     standing = table.auction.standing()
     return standing[standing.index(_original(table, seat)) + 1 :]
