@@ -1,8 +1,8 @@
 """PBN records in and out: read games (PBN 1.0 to 2.1), replay their auctions through the machine,
 report what happened in law, and write a board's auction back with the PBN 2.1 irregularity marks.
 
-Reading streams: a file is read line by line (a line longer than 1 MiB in pieces), one game at a
-time, in time linear in its size; a game keeps at most 1,000 tokens of a section and 64 KiB of a
+Reading streams: a file is read in blocks of 64 KiB of whole lines (a line longer than 1 MiB in
+pieces), one game at a time, in time linear in its size; a game keeps at most 1,000 tokens of a section and 64 KiB of a
 tag value. Lines are UTF-8 or Latin-1 (ISO 8859-1, the standard's set), with or without a BOM,
 ending in LF, CRLF or CR.
 
@@ -105,6 +105,9 @@ NAME = re.compile(r"[A-Za-z0-9_]+")
 # TAG_PAIR is a whole pair on one line; it is tried at each '[' and stays linear over a line, for
 # each try scans its value only up to the next quote, and the quote opening the next pair ends it.
 TAG_PAIR = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]*"([^"\\]*(?:\\.[^"\\]*)*)"[ \t]*\]')
+# A line of a block (each ends in LF) as (text, name, value): name and value when the line is one
+# whole tag pair, as TAG_PAIR reads it, and nothing else.
+LINES = re.compile(r'(\[[ \t]*([A-Za-z0-9_]+)[ \t]*"([^"\\\n]*(?:\\.[^"\\\n]*)*)"[ \t]*\]|.*)\n')
 STRING_BODY = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*')
 BRACKETS = re.compile(r"\[+")
 # The longest start of a pair (bracket, name, value, closing quote): where it stops, the pair breaks.
@@ -154,13 +157,16 @@ def _decode(data: bytes) -> str:
         return data.decode("latin-1")  # the standard's own set: every byte is a character
 
 
-def _lines(stream: IO[bytes], notes: list[str] | None = None) -> Iterator[tuple[int, str, bool]]:
+def _lines(
+    stream: IO[bytes], notes: list[str] | None = None, number: int = 1, first: bool = True
+) -> Iterator[tuple[int, str, bool]]:
     """``(number, text, ends)`` for each line, without its line end: UTF-8 or else Latin-1, line by
     line. A line longer than MAX_PIECE comes in pieces cut after a blank (``ends`` False but for the
-    last piece), so that no token is cut and memory stays bounded."""
-    number = 1
+    last piece), so that no token is cut and memory stays bounded.
+
+    The reference reading, line by line: :func:`_batches` gives the same lines faster and hands
+    over to this one from ``number`` on (``first`` False past the first line) at a long line."""
     carry = b""
-    first = True
     while True:
         data = carry + stream.readline(MAX_PIECE)
         carry = b""
@@ -196,6 +202,103 @@ def _lines(stream: IO[bytes], notes: list[str] | None = None) -> Iterator[tuple[
         yield number, text, ends
         if ends:
             number += 1
+
+
+class _Prefixed:
+    """A stream with bytes already taken from it put back in front: what :func:`_lines` reads on
+    when :func:`_batches` hands over to it."""
+
+    def __init__(self, head: bytes, stream: IO[bytes]):
+        self.head = head
+        self.stream = stream
+
+    def readline(self, limit: int) -> bytes:
+        head = self.head
+        if not head:
+            return self.stream.readline(limit)
+        end = head.find(b"\n", 0, limit)
+        if end >= 0:
+            self.head = head[end + 1 :]
+            return head[: end + 1]
+        if len(head) >= limit:
+            self.head = head[limit:]
+            return head[:limit]
+        self.head = b""
+        return head + self.stream.readline(limit - len(head))
+
+
+BLOCK = 1 << 16  # bytes read at once by _batches (at most MAX_PIECE)
+
+
+def _decode_lines(data: bytes) -> str:
+    """The lines of ``data`` (whole lines, each ending in LF) decoded as :func:`_lines` decodes them,
+    each ending in LF."""
+    try:
+        text = data.decode("utf-8")  # every line is UTF-8: the whole is, and reads the same at once
+    except UnicodeDecodeError:
+        text = None
+    if text is not None:
+        if "\r" in text:
+            text = text.replace("\r\n", "\n")
+        if "\r" not in text:
+            return text
+    lines = []  # some line is Latin-1, or holds a lone CR: line by line, as _lines does
+    for raw in data.split(b"\n")[:-1]:
+        line = _decode(raw[:-1] if raw.endswith(b"\r") else raw)
+        if "\r" in line:
+            lines += line.split("\r")
+        else:
+            lines.append(line)
+    lines.append("")  # the last line's end
+    return "\n".join(lines)
+
+
+def _batches(stream: IO[bytes], notes: list[str] | None = None) -> Iterator[tuple[int, str, bool]]:
+    """The lines of :func:`_lines` in batches, ``(number of the first, text, ends)``: whole lines, each
+    ending in LF, or (``ends`` False) a piece of a long line. A block of whole lines is decoded at
+    once, which is most of the reading's speed. A line of MAX_PIECE bytes or more is left to
+    :func:`_lines` (from there to the end), which cuts it."""
+    limit = MAX_PIECE
+    block = min(BLOCK, limit)  # so that a line within one block is never a long one
+    head = b""
+    while len(head) < len(BOM_UTF8):
+        data = stream.read(block - len(head))  # never more than a block: see the long line below
+        if not data:
+            break
+        head += data
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")) and not head.startswith(BOM_UTF8):
+        if notes is not None:
+            notes.append("UTF-16 text: PBN is Latin-1 or UTF-8; not read")
+        return
+    bom = len(BOM_UTF8) if head.startswith(BOM_UTF8) else 0  # it counts in the first line's length
+    buf = head[bom:]
+    number = 1
+    at_end = False
+    while True:
+        end = buf.rfind(b"\n")
+        first = buf.find(b"\n")  # the first line is the only one that may be long (tail + block)
+        if (first if first >= 0 else len(buf)) + bom >= limit:
+            # A long line: the reference reading from here on, the bytes read put back in front
+            # (with the BOM, if the long line is the first, for _lines to strip it itself).
+            rest = _Prefixed(BOM_UTF8 + buf if bom else buf, stream)
+            for n, text, ends in _lines(rest, notes, number, first=bool(bom)):
+                yield n, text + "\n" if ends else text, ends
+            return
+        if end >= 0:
+            text = _decode_lines(buf[: end + 1])
+            buf = buf[end + 1 :]
+            bom = 0
+            yield number, text, True
+            number += text.count("\n")
+        if at_end:
+            if buf:
+                yield number, _decode_lines(buf + b"\n"), True  # the last line, without a line end
+            return
+        data = stream.read(block)
+        if data:
+            buf += data
+        else:
+            at_end = True
 
 
 @dataclass
@@ -503,13 +606,51 @@ def read_stream(stream: IO[bytes], name: str = "<pbn>", notes: list[str] | None 
     """The games of a binary stream, one at a time, as they are read; ``#`` values resolved from the
     previous game. Warnings outside any game go to ``notes``."""
     reader = _Reader(name, notes)
-    for number, text, ends in _lines(stream, reader.notes):
-        reader.feed(number, text, ends)
-        if reader.done:
-            yield from reader.done
-            reader.done.clear()
+    done = reader.done
+    lines = LINES.findall
+    special = SPECIAL.search
+    plain = True  # no tag, no comment left open, at the start of a line: only feed() changes that
+    for number, block, ends in _batches(stream, reader.notes):
+        if not ends:  # a piece of a long line
+            reader.feed(number, block, False)
+            plain = reader.tag is None and not reader.comment and reader.line_start
+            if done:
+                yield from done
+                done.clear()
+            continue
+        for text, name, raw in lines(block):
+            # The common lines, read here as feed() reads them but without its general scan: a
+            # whole tag pair, a line of tokens, a blank line, an escape. Anything else goes to feed().
+            if plain:
+                if name:
+                    reader._pair(name, raw, number, len(raw))
+                    number += 1
+                    if done:
+                        yield from done
+                        done.clear()
+                    continue
+                if text.startswith("%"):
+                    number += 1
+                    continue
+                if not text.strip(" \t\v\f"):
+                    reader.finish()
+                    number += 1
+                    if done:
+                        yield from done
+                        done.clear()
+                    continue
+                if special(text) is None:
+                    reader._words(text, number)
+                    number += 1
+                    continue
+            reader.feed(number, text)
+            plain = reader.tag is None and not reader.comment and reader.line_start
+            number += 1
+            if done:
+                yield from done
+                done.clear()
     reader.end()
-    yield from reader.done
+    yield from done
 
 
 def games(path: str | Path, notes: list[str] | None = None) -> Iterator[Game]:
