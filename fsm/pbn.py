@@ -39,10 +39,10 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 from fsm.board import Board
-from fsm.calls import SEATS, Call, Card, Seat, parse_call, parse_card
+from fsm.calls import PASS, SEATS, Call, Card, Seat, parse_call, parse_card
 from fsm.errors import FsmError
 
 SKIP = "^S"
@@ -732,13 +732,47 @@ def _norm_contract(text: str) -> str:
     return text
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
     seat: Seat | None  # None for a skipped seat (^S) or a placeholder (-)
     call: Call | None
     marked_insufficient: bool = False
     skipped: bool = False
     line: int = 0
+
+
+SEAT_NAMES = {s.value: s for s in SEATS}
+# What a raw auction token is (see _read_token): ignored (a note, a code, an end mark), ^I, a
+# placeholder (^S or -), a lone annotation, an unknown mark, AP, a call, too long, not a call.
+IGNORED, MARK_I, PLACE, LONE, MARK, ALL_PASS, CALL, TOO_LONG, NO_CALL = range(9)
+_READ_TOKENS: dict[str, tuple[int, Any, str | None]] = {}  # real auctions use a few dozen tokens
+MAX_READ_TOKENS = 4096  # tokens remembered: garbage may hold millions of distinct ones
+
+
+def _read_token(raw: str) -> tuple[int, Any, str | None]:
+    """``(kind, what, unknown suffix)`` of one raw auction token: the call, the skip flag, or the text
+    a warning or an error quotes. A pure function of the text, hence remembered."""
+    token = raw.strip()
+    if not token or token.startswith("=") or token.startswith("$") or token in ("*", "+"):
+        return IGNORED, None, None
+    if token == INSUFFICIENT:
+        return MARK_I, None, None
+    if token in (SKIP, "-"):
+        return PLACE, token == SKIP, None
+    body = token.rstrip("!?")
+    suffix = token[len(body) :]
+    unknown = suffix[:10] if suffix and suffix not in SUFFIXES else None
+    if not body:
+        return LONE, None, unknown
+    if body.startswith("^"):
+        return MARK, body[:10], unknown
+    if body.upper() == "AP":
+        return ALL_PASS, None, unknown
+    if len(body) > MAX_TOKEN:
+        return TOO_LONG, body[:MAX_TOKEN], unknown
+    try:
+        return CALL, parse_call(body), unknown
+    except FsmError as err:
+        return NO_CALL, str(err), unknown
 
 
 def auction_tokens(game: Game, warnings: list[str] | None = None) -> list[Token]:
@@ -747,50 +781,55 @@ def auction_tokens(game: Game, warnings: list[str] | None = None) -> list[Token]
     An unknown suffix (``!!!``) or mark (``^X``) is dropped with a warning; a token that is no call
     raises ValueError naming its line."""
     first = game.tags.get("Auction", "").strip()
-    if first not in {s.value for s in SEATS}:
+    if first not in SEAT_NAMES:
         raise ValueError(f"[Auction] names no seat: {first[:20]!r}")
-    seat = Seat(first)
+    turn = SEATS.index(SEAT_NAMES[first])  # who calls next, as an index in SEATS
     out: list[Token] = []
     insufficient = False
     lines = game.auction_lines if len(game.auction_lines) == len(game.auction) else [game.line] * len(game.auction)
     calls = 0
+    known = _READ_TOKENS
     for raw, line in zip(game.auction, lines, strict=True):
-        token = raw.strip()
-        if not token or token.startswith("=") or token.startswith("$") or token in ("*", "+"):
+        read = known.get(raw)
+        if read is None:
+            read = _read_token(raw)
+            if len(known) < MAX_READ_TOKENS:
+                known[raw] = read
+        kind, what, unknown = read
+        if kind == IGNORED:
             continue
-        if token == INSUFFICIENT:
+        if kind == MARK_I:
             insufficient = True
             continue
-        if token in (SKIP, "-"):
-            out.append(Token(None, None, skipped=token == SKIP, line=line))
-            seat = seat.lho
+        if kind == PLACE:
+            out.append(Token(None, None, False, what, line))
+            turn = (turn + 1) & 3
             continue
-        body = token.rstrip("!?")
-        suffix = token[len(body) :]
-        if suffix and suffix not in SUFFIXES and warnings is not None:
-            warnings.append(f"line {line}: unknown suffix {suffix[:10]!r} ignored")
-        if not body:
+        if unknown is not None and warnings is not None:
+            warnings.append(f"line {line}: unknown suffix {unknown!r} ignored")
+        if kind == LONE:
             continue  # a lone annotation (!, ?)
-        if body.startswith("^"):
+        if kind == MARK:
             if warnings is not None:
-                warnings.append(f"line {line}: unknown mark {body[:10]!r} ignored")
+                warnings.append(f"line {line}: unknown mark {what!r} ignored")
             continue
         calls += 1
         if calls > MAX_CALLS:
             raise ValueError(f"line {line}: more than {MAX_CALLS} calls: not an auction")
-        if body.upper() == "AP":
-            out.append(Token(seat, None, line=line))  # expanded by the replay: passes until the auction ends
-            continue
-        if len(body) > MAX_TOKEN:
-            raise ValueError(f"line {line}: '{body[:MAX_TOKEN]}…' is not a call")
-        try:
-            call = parse_call(body)
-        except FsmError as err:
-            raise ValueError(f"line {line}: {err}") from None
-        out.append(Token(seat, call, insufficient, line=line))
-        insufficient = False
-        seat = seat.lho
+        if kind == CALL:
+            out.append(Token(SEATS[turn], what, insufficient, False, line))
+            insufficient = False
+            turn = (turn + 1) & 3
+        elif kind == ALL_PASS:
+            out.append(Token(SEATS[turn], None, False, False, line))  # expanded by the replay: passes until the end
+        elif kind == TOO_LONG:
+            raise ValueError(f"line {line}: '{what}…' is not a call")
+        else:
+            raise ValueError(f"line {line}: {what}")
     return out
+
+
+VULNERABLE = {"NONE": "None", "LOVE": "None", "-": "None", "NS": "NS", "EW": "EW", "ALL": "All", "BOTH": "All"}
 
 
 def replay(game: Game) -> Outcome:
@@ -807,15 +846,12 @@ def replay(game: Game) -> Outcome:
         return out
     if "Auction" not in tags:
         return out  # a game without auction (a deal, a score): nothing to replay
-    try:
-        # Without a Dealer tag the first caller of the [Auction] tag opens (PBN 2.1 §3.5).
-        dealer = Seat((tags.get("Dealer") or tags.get("Auction") or "").strip())
-    except ValueError:
+    # Without a Dealer tag the first caller of the [Auction] tag opens (PBN 2.1 §3.5).
+    dealer = SEAT_NAMES.get((tags.get("Dealer") or tags.get("Auction") or "").strip())
+    if dealer is None:
         out.error = f"no dealer ({tags.get('Dealer', '')[:20]!r})"
         return out
-    vulnerable = {"NONE": "None", "LOVE": "None", "-": "None", "NS": "NS", "EW": "EW", "ALL": "All", "BOTH": "All"}.get(
-        tags.get("Vulnerable", "None").strip().upper(), "None"
-    )
+    vulnerable = VULNERABLE.get(tags.get("Vulnerable", "None").strip().upper(), "None")
     board = Board(dealer=dealer, vulnerable=vulnerable)
     out.board = board
     try:
@@ -824,7 +860,7 @@ def replay(game: Game) -> Outcome:
         out.error = f"auction: {err}"
         return out
 
-    marks: Counter[str] = Counter()
+    marks = {"insufficient": 0, "skip": 0}
     fed = 0
     try:
         for fed, token in enumerate(tokens, 1):  # noqa: B007 (fed names the call in the error)
@@ -833,13 +869,14 @@ def replay(game: Game) -> Outcome:
         line = tokens[fed - 1].line if fed else game.line
         out.error = f"auction, call {len(board.events) + 1} (line {line}): {err.message_en}"
         return out
-    out.complete = board.state not in ("auction.calling",) and board.contract() is not None
-    out.contract = board.contract()
-    declarer = board.declarer()
-    out.declarer = declarer.value if declarer else None
-    if out.complete and board.contract() != "Pass" and out.recorded_leader in {s.value for s in SEATS}:
-        _lead(board, game, Seat(out.recorded_leader), swapped, out)
+    contract = board.contract()
+    out.complete = board.state not in ("auction.calling",) and contract is not None
+    out.contract = contract
     final = board.declarer()
+    out.declarer = final.value if final else None
+    if out.complete and contract != "Pass" and out.recorded_leader in SEAT_NAMES:
+        _lead(board, game, SEAT_NAMES[out.recorded_leader], swapped, out)  # type: ignore[index]
+        final = board.declarer()  # a lead out of turn may change who declares (54A)
     if swapped and final is not None and not board.roles_swapped:
         out.findings.append(("54A", "declarer and dummy swapped in the record; no opening lead recorded to replay it"))
         final = final.partner
@@ -853,27 +890,28 @@ def replay(game: Game) -> Outcome:
     return out
 
 
-def _feed(board: Board, token: Token, marks: Counter, out: Outcome) -> None:
-    if token.seat is None:
+def _feed(board: Board, token: Token, marks: dict[str, int], out: Outcome) -> None:
+    seat, call = token.seat, token.call
+    if seat is None:
         marks["skip"] += token.skipped
         return
-    irr = board.irregularity
-    if irr is not None and token.call is not None and token.seat is not irr.entry.seat.lho:
+    irr = board.table.irregularity  # the table's own field: Board.__getattr__ is slower
+    if irr is not None and call is not None and seat is not irr.entry.seat.lho:
         # The record goes on past the irregularity: it stood, so its option holder accepted it.
         board.accept(irr.entry.seat.lho)
-    if token.call is None:  # AP: every remaining player passes
+    if call is None:  # AP: every remaining player passes
         guard = 0
         while board.state.startswith("auction") and guard < 8:
-            board.call(_caller(board), "Pass")
+            board.call(_caller(board), PASS)
             guard += 1
         return
     if token.marked_insufficient:
-        if _sufficient(board, token.call):
-            what = "a sufficient bid" if token.call.is_bid else "not a bid"
-            out.warnings.append(f"line {token.line}: ^I marks {token.call.pbn()} insufficient, but it is {what}")
+        if _sufficient(board, call):
+            what = "a sufficient bid" if call.is_bid else "not a bid"
+            out.warnings.append(f"line {token.line}: ^I marks {call.pbn()} insufficient, but it is {what}")
         else:
             marks["insufficient"] += 1
-    board.call(token.seat, token.call.pbn())
+    board.call(seat, call)  # the Call itself: the engine need not read its text again
 
 
 def _sufficient(board: Board, call: Call) -> bool:
@@ -899,7 +937,7 @@ def _lead(board: Board, game: Game, leader: Seat, swapped: bool, out: Outcome) -
     if card is None or not board.state.startswith("clarification"):
         return
     try:
-        board.lead(leader, card.pbn())
+        board.lead(leader, card)
         if board.state == "lead_out_of_turn":
             if swapped:
                 board.spread(board.auction.declarer())  # type: ignore[arg-type]
@@ -909,6 +947,9 @@ def _lead(board: Board, game: Game, leader: Seat, swapped: bool, out: Outcome) -
         out.findings.append((err.law or "?", f"opening lead: {err.message_en}"))
 
 
+_CARDS: dict[str, Card | None] = {}  # play tokens read as cards: 52 cards and a few spellings
+
+
 def _first_card(game: Game) -> Card | None:
     for raw in game.play:
         token = raw.strip().rstrip("!?")
@@ -916,10 +957,15 @@ def _first_card(game: Game) -> Card | None:
             continue
         if len(token) > MAX_TOKEN:
             return None
+        if token in _CARDS:
+            return _CARDS[token]
         try:
-            return parse_card(token)
+            card: Card | None = parse_card(token)
         except FsmError:
-            return None
+            card = None
+        if len(_CARDS) < MAX_READ_TOKENS:
+            _CARDS[token] = card
+        return card
     return None
 
 
@@ -931,7 +977,7 @@ LAW_NAMES = {
 }  # fmt: skip
 
 
-def _findings(board: Board, marks: Counter, out: Outcome) -> None:
+def _findings(board: Board, marks: dict[str, int], out: Outcome) -> None:
     marked = {"27A1": marks["insufficient"], "27B4": 0, "29A": marks["skip"]}
     for law in board.rulings:
         family = law
@@ -1022,7 +1068,8 @@ class Tally:
         self.internal_errors += item.internal_error
         self.warnings += len(item.warnings)
         self.games_with_warnings += bool(item.warnings)
-        self.by_law.update(law for law, _ in item.findings)
+        if item.findings:
+            self.by_law.update(law for law, _ in item.findings)
         if item.complete:
             self.complete += 1
             agrees = item.agrees
