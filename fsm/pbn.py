@@ -28,6 +28,7 @@ file, number and line; reading goes on.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -1165,23 +1166,44 @@ def iter_pbn_files(paths: Iterable[str | Path]) -> Iterator[Path]:
     return (item for item in inputs(paths) if isinstance(item, Path))
 
 
-def check_file(path: str | Path) -> Iterator[Item]:
-    """One file's outcomes, one game at a time, then what is said of the file itself."""
+def check_file(path: str | Path, start: int = 0, stop: int | None = None) -> Iterator[Item]:
+    """One file's outcomes, one game at a time, then what is said of the file itself.
+
+    With ``start`` and ``stop``, only the games that open on a line in [start, stop): one part of a
+    file spread over processes (see :func:`check`). Each part reads from the top (``#`` values need
+    the games before), and stops after its own; what ends the file (a read error, no game, the
+    file's warnings) is said by the part holding the last game read, the first when none was read,
+    so that the parts, one after the other, say what the whole file says."""
     name = str(path)
     notes: list[str] = []
     count = 0
+    last = 0  # the line of the last game read (lines start at 1)
+
+    def owns_the_end() -> bool:
+        return start <= last and (stop is None or last < stop)
+
     try:
-        for game in games(path, notes):
-            count += 1
-            yield replay_safe(game)
+        with contextlib.closing(games(path, notes)) as found:
+            for game in found:
+                if stop is not None and game.line >= stop:
+                    return  # the next part's games: the rest of the file is theirs
+                count += 1
+                last = game.line
+                if game.line >= start:
+                    yield replay_safe(game)
     except NotAFile as err:
-        yield Notice(name, "refused", f"{err.kind}, non lu / not read")
+        if owns_the_end():
+            yield Notice(name, "refused", f"{err.kind}, non lu / not read")
         return
     except OSError as err:
-        yield Notice(name, "unreadable", err.strerror or str(err))
+        if owns_the_end():
+            yield Notice(name, "unreadable", err.strerror or str(err))
         return
     except Exception as err:  # a reader bug: said, never a traceback
-        yield Notice(name, "internal error", f"{type(err).__name__}: {str(err)[:200]}")
+        if owns_the_end():
+            yield Notice(name, "internal error", f"{type(err).__name__}: {str(err)[:200]}")
+        return
+    if not owns_the_end():
         return
     if count == 0:
         first = f" ({notes[0]})" if notes else ""
@@ -1203,17 +1225,18 @@ def render(item: Item, fmt: str) -> str:
 SPILL = 1 << 20  # a worker keeps a file's report in memory up to this size, then writes it to disk
 
 
-def _job(path: str, fmt: str, spill_dir: str) -> tuple[Tally, str, str | None]:
-    """One file checked in a worker process: its counters and its report (spilled to a temporary
-    file in ``spill_dir`` past SPILL characters, so that a huge file does not fill the memory)."""
-    tally = Tally(files=1)
+def _job(path: str, fmt: str, spill_dir: str, start: int = 0, stop: int | None = None) -> tuple[Tally, str, str | None]:
+    """One file, or one part of it, checked in a worker process: its counters and its report (spilled
+    to a temporary file in ``spill_dir`` past SPILL characters, so that a huge file does not fill the
+    memory). The file counts once, in its first part."""
+    tally = Tally(files=int(start == 0))
     chunks: list[str] = []
     size = 0
     spilled: IO[str] | None = None
     sep = "\n" if fmt == "text" else ",\n"
     first = True
     try:
-        for item in check_file(path):
+        for item in check_file(path, start, stop):
             tally.add(item)
             text = render(item, fmt)
             if not text:
@@ -1268,6 +1291,14 @@ class _Out:
             os.unlink(path)
 
 
+def default_jobs() -> int:
+    """The cores this process may run on (its affinity mask where the system has one), at least 1."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # no affinity mask here (macOS, Windows)
+        return os.cpu_count() or 1
+
+
 def check(
     paths: Iterable[str | Path],
     out: IO[str] | None = None,
@@ -1278,13 +1309,15 @@ def check(
     """Check every PBN file found in ``paths``: write each shown outcome and notice to ``out`` as it
     comes (text lines, or JSON objects separated by commas), keep only counters.
 
-    With ``jobs`` > 1 the files are spread over processes; the report comes in the same order as
-    with one, the order of the paths and, in a folder, of the sorted file names."""
+    With ``jobs`` > 1 the files, and the parts of a big file, are spread over processes; the report
+    comes in the same order as with one, the order of the paths and, in a folder, of the sorted
+    file names."""
     items = list(inputs(paths))
     total = sum(isinstance(item, Path) for item in items)
     tally = Tally()
     writer = _Out(out, fmt)
-    if jobs <= 1 or total <= 1:
+    tasks = _tasks(items, jobs) if jobs > 1 else []
+    if sum(isinstance(item, Path) for item, *_ in tasks) <= 1:
         done = 0
         for item in items:
             if isinstance(item, Notice):
@@ -1299,8 +1332,48 @@ def check(
             if progress is not None:
                 progress(done, total, item)
         return tally
-    _check_parallel(items, total, tally, writer, fmt, jobs, progress)
+    _check_parallel(tasks, total, tally, writer, fmt, jobs, progress)
     return tally
+
+
+MIN_PART = 1 << 16  # bytes: a smaller piece of a file is not worth a process of its own
+Task = tuple[Path | Notice, int, int | None, bool]  # a file or a notice, its lines [start, stop), its last part
+
+
+def _tasks(items: list[Path | Notice], jobs: int) -> list[Task]:
+    """What the processes do, in the report's order: each file, a big one cut into parts by its
+    lines, so that the last one taken does not keep one process working long after the others are
+    done. A part is about 1/(32 × jobs) of the whole; a file has at most 2 × jobs parts, for each
+    part reads the file from its top."""
+    sizes = {}
+    for item in items:
+        if isinstance(item, Path):
+            try:
+                sizes[item] = os.stat(item).st_size
+            except OSError:
+                sizes[item] = 0  # its worker says why it cannot be read
+    part = max(MIN_PART, sum(sizes.values()) // (32 * jobs))
+    tasks: list[Task] = []
+    for item in items:
+        count = min(round(sizes[item] / part), 2 * jobs) if isinstance(item, Path) else 1
+        cuts = _cuts(item, count) if count > 1 else []  # type: ignore[arg-type]
+        starts, stops = [0, *cuts], [*cuts, None]
+        tasks += [(item, a, b, b is None) for a, b in zip(starts, stops, strict=True)]
+    return tasks
+
+
+def _cuts(path: Path, count: int) -> list[int]:
+    """The lines (2 and more) that cut a file into ``count`` parts of as many lines; its line ends are
+    counted at C speed. Any cut makes parts that say together what the file says: only their
+    balance depends on it."""
+    lines = 0
+    try:
+        with open_pbn(path) as stream:
+            for block in iter(lambda: stream.read(MAX_PIECE), b""):
+                lines += max(block.count(b"\n"), block.count(b"\r"))  # LF, CRLF or CR ends
+    except OSError:
+        return []
+    return sorted({1 + lines * i // count for i in range(1, count)} - {0, 1})
 
 
 def _pool(jobs: int) -> Any:
@@ -1327,7 +1400,7 @@ def _quiet_worker() -> None:
 
 
 def _check_parallel(
-    items: list[Path | Notice],
+    tasks: list[Task],
     total: int,
     tally: Tally,
     writer: _Out,
@@ -1337,25 +1410,30 @@ def _check_parallel(
 ) -> None:
     from concurrent.futures.process import BrokenProcessPool
 
-    jobs = min(jobs, total)
-    window: deque[tuple[Path | Notice, Any]] = deque()
-    pending = iter(items)
+    jobs = min(jobs, sum(isinstance(item, Path) for item, *_ in tasks))
+    window: deque[tuple[Task, Any]] = deque()
+    pending = iter(tasks)
     done = 0
     with tempfile.TemporaryDirectory(prefix="fsm-check-") as spill_dir:
         pool = _pool(jobs)
+
+        def submit(task: Task) -> Any:
+            item, start, stop, _ = task
+            return None if isinstance(item, Notice) else pool.submit(_job, str(item), fmt, spill_dir, start, stop)
+
         try:
 
             def fill() -> None:
                 while len(window) < 4 * jobs:
-                    item = next(pending, None)
-                    if item is None:
+                    task = next(pending, None)
+                    if task is None:
                         return
-                    future = None if isinstance(item, Notice) else pool.submit(_job, str(item), fmt, spill_dir)
-                    window.append((item, future))
+                    window.append((task, submit(task)))
 
             fill()
             while window:
-                item, future = window.popleft()
+                task, future = window.popleft()
+                item, start, _, last = task
                 if isinstance(item, Notice):
                     tally.add(item)
                     writer.write(render(item, fmt))
@@ -1367,25 +1445,22 @@ def _check_parallel(
                     # A worker died (killed, out of memory): this file is said so, the others go on.
                     pool.shutdown(wait=False, cancel_futures=True)
                     pool = _pool(jobs)
-                    window = deque(
-                        (i, None if f is None else pool.submit(_job, str(i), fmt, spill_dir)) for i, f in window
-                    )
-                    sub, text, spilled = Tally(files=1), "", None
+                    window = deque((t, submit(t)) for t, _ in window)
                     notice = Notice(str(item), "internal error", "le processus est mort / the worker process died")
+                    sub, text, spilled = Tally(files=int(start == 0)), render(notice, fmt), None
                     sub.add(notice)
-                    text = render(notice, fmt)
                 except Exception as err:
-                    sub, text, spilled = Tally(files=1), "", None
                     notice = Notice(str(item), "internal error", f"{type(err).__name__}: {str(err)[:200]}")
+                    sub, text, spilled = Tally(files=int(start == 0)), render(notice, fmt), None
                     sub.add(notice)
-                    text = render(notice, fmt)
                 tally.merge(sub)
                 writer.write(text)
                 if spilled is not None:
                     writer.copy(spilled)
-                done += 1
-                if progress is not None:
-                    progress(done, total, item)  # type: ignore[arg-type]
+                if last:
+                    done += 1
+                    if progress is not None:
+                        progress(done, total, item)
                 fill()
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
