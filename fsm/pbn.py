@@ -1261,6 +1261,44 @@ def _job(path: str, fmt: str, spill_dir: str, start: int = 0, stop: int | None =
     return tally, "".join(chunks), spilled.name if spilled is not None else None
 
 
+def _group_job(
+    parts: list[tuple[str, int, int | None]], fmt: str, spill_dir: str
+) -> list[tuple[Tally, str, str | None]]:
+    """A few consecutive files or parts checked in one worker task: one round trip for many small
+    files. Each is answered, an internal error as its own notice."""
+    results = []
+    for path, start, stop in parts:
+        try:
+            results.append(_job(path, fmt, spill_dir, start, stop))
+        except Exception as err:
+            results.append(_failed(path, start, f"{type(err).__name__}: {str(err)[:200]}", fmt))
+    return results
+
+
+def _failed(path: str, start: int, why: str, fmt: str) -> tuple[Tally, str, None]:
+    """What a file, or a part of it, that could not be checked says: an internal error."""
+    notice = Notice(path, "internal error", why)
+    tally = Tally(files=int(start == 0))
+    tally.add(notice)
+    return tally, render(notice, fmt), None
+
+
+def _alone(task: Task, fmt: str, spill_dir: str) -> tuple[Tally, str, str | None]:
+    """One file, or part, checked in a process of its own: whether it is the one that kills its worker."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    item, start, stop, *_ = task
+    pool = _pool(1)
+    try:
+        return pool.submit(_group_job, [(str(item), start, stop)], fmt, spill_dir).result()[0]
+    except BrokenProcessPool:
+        return _failed(str(item), start, "le processus est mort / the worker process died", fmt)
+    except Exception as err:
+        return _failed(str(item), start, f"{type(err).__name__}: {str(err)[:200]}", fmt)
+    finally:
+        pool.shutdown(wait=True)
+
+
 class _Out:
     """Writes the report's pieces in order; in JSON, pieces are objects of one list."""
 
@@ -1309,9 +1347,9 @@ def check(
     """Check every PBN file found in ``paths``: write each shown outcome and notice to ``out`` as it
     comes (text lines, or JSON objects separated by commas), keep only counters.
 
-    With ``jobs`` > 1 the files, and the parts of a big file, are spread over processes; the report
-    comes in the same order as with one, the order of the paths and, in a folder, of the sorted
-    file names."""
+    With ``jobs`` > 1 the files, in groups of small ones and in parts of a big one, are spread over
+    processes; the report comes in the same order as with one, the order of the paths and, in a
+    folder, of the sorted file names. A file whose worker dies is said so, the others go on."""
     items = list(inputs(paths))
     total = sum(isinstance(item, Path) for item in items)
     tally = Tally()
@@ -1337,14 +1375,15 @@ def check(
 
 
 MIN_PART = 1 << 16  # bytes: a smaller piece of a file is not worth a process of its own
-Task = tuple[Path | Notice, int, int | None, bool]  # a file or a notice, its lines [start, stop), its last part
+# A file or a notice, its lines [start, stop), whether it is the file's last part, its size in bytes.
+Task = tuple[Path | Notice, int, int | None, bool, int]
 
 
 def _tasks(items: list[Path | Notice], jobs: int) -> list[Task]:
     """What the processes do, in the report's order: each file, a big one cut into parts by its
     lines, so that the last one taken does not keep one process working long after the others are
-    done. A part is about 1/(32 × jobs) of the whole; a file has at most 2 × jobs parts, for each
-    part reads the file from its top."""
+    done. A part is about 1/(32 × jobs) of the whole (see :func:`_groups`); a file has at most
+    2 × jobs parts, for each part reads the file from its top."""
     sizes = {}
     for item in items:
         if isinstance(item, Path):
@@ -1358,8 +1397,31 @@ def _tasks(items: list[Path | Notice], jobs: int) -> list[Task]:
         count = min(round(sizes[item] / part), 2 * jobs) if isinstance(item, Path) else 1
         cuts = _cuts(item, count) if count > 1 else []  # type: ignore[arg-type]
         starts, stops = [0, *cuts], [*cuts, None]
-        tasks += [(item, a, b, b is None) for a, b in zip(starts, stops, strict=True)]
+        share = sizes[item] // len(starts) if isinstance(item, Path) else 0
+        tasks += [(item, a, b, b is None, share) for a, b in zip(starts, stops, strict=True)]
     return tasks
+
+
+def _groups(tasks: list[Task], jobs: int) -> list[list[Task]]:
+    """The tasks in groups of consecutive files or parts of about 1/(32 × jobs) of the whole, one
+    worker round trip each (the parent's own work is per round trip); a notice stands alone."""
+    size = max(MIN_PART, sum(task[4] for task in tasks) // (32 * jobs))
+    groups: list[list[Task]] = []
+    group: list[Task] = []
+    held = 0
+    for task in tasks:
+        if isinstance(task[0], Notice):
+            groups += [group, [task]] if group else [[task]]
+            group, held = [], 0
+            continue
+        group.append(task)
+        held += task[4]
+        if held >= size:
+            groups.append(group)
+            group, held = [], 0
+    if group:
+        groups.append(group)
+    return groups
 
 
 def _cuts(path: Path, count: int) -> list[int]:
@@ -1411,56 +1473,56 @@ def _check_parallel(
     from concurrent.futures.process import BrokenProcessPool
 
     jobs = min(jobs, sum(isinstance(item, Path) for item, *_ in tasks))
-    window: deque[tuple[Task, Any]] = deque()
-    pending = iter(tasks)
+    window: deque[tuple[list[Task], Any]] = deque()
+    pending = iter(_groups(tasks, jobs))
     done = 0
     with tempfile.TemporaryDirectory(prefix="fsm-check-") as spill_dir:
         pool = _pool(jobs)
 
-        def submit(task: Task) -> Any:
-            item, start, stop, _ = task
-            return None if isinstance(item, Notice) else pool.submit(_job, str(item), fmt, spill_dir, start, stop)
+        def submit(group: list[Task]) -> Any:
+            if isinstance(group[0][0], Notice):
+                return None
+            return pool.submit(_group_job, [(str(t[0]), t[1], t[2]) for t in group], fmt, spill_dir)
 
         try:
 
             def fill() -> None:
                 while len(window) < 4 * jobs:
-                    task = next(pending, None)
-                    if task is None:
+                    group = next(pending, None)
+                    if group is None:
                         return
-                    window.append((task, submit(task)))
+                    window.append((group, submit(group)))
 
             fill()
             while window:
-                task, future = window.popleft()
-                item, start, _, last = task
-                if isinstance(item, Notice):
-                    tally.add(item)
-                    writer.write(render(item, fmt))
+                group, future = window.popleft()
+                if future is None:  # a notice
+                    tally.add(group[0][0])  # type: ignore[arg-type]
+                    writer.write(render(group[0][0], fmt))  # type: ignore[arg-type]
                     fill()
                     continue
                 try:
-                    sub, text, spilled = future.result()
+                    results = future.result()
                 except BrokenProcessPool:
-                    # A worker died (killed, out of memory): this file is said so, the others go on.
-                    pool.shutdown(wait=False, cancel_futures=True)
+                    # A worker died (killed, out of memory), and the pool with it. This group's files
+                    # are checked again, each alone in a process of its own, so that only a file that
+                    # kills its worker by itself is said so; then a new pool takes what was waiting.
+                    pool.shutdown(wait=True, cancel_futures=True)  # its threads gone, fork is safe again
+                    results = [_alone(task, fmt, spill_dir) for task in group]
                     pool = _pool(jobs)
-                    window = deque((t, submit(t)) for t, _ in window)
-                    notice = Notice(str(item), "internal error", "le processus est mort / the worker process died")
-                    sub, text, spilled = Tally(files=int(start == 0)), render(notice, fmt), None
-                    sub.add(notice)
+                    window = deque((g, submit(g)) for g, _ in window)
                 except Exception as err:
-                    notice = Notice(str(item), "internal error", f"{type(err).__name__}: {str(err)[:200]}")
-                    sub, text, spilled = Tally(files=int(start == 0)), render(notice, fmt), None
-                    sub.add(notice)
-                tally.merge(sub)
-                writer.write(text)
-                if spilled is not None:
-                    writer.copy(spilled)
-                if last:
-                    done += 1
-                    if progress is not None:
-                        progress(done, total, item)
+                    why = f"{type(err).__name__}: {str(err)[:200]}"
+                    results = [_failed(str(t[0]), t[1], why, fmt) for t in group]
+                for (item, _, _, last, _), (sub, text, spilled) in zip(group, results, strict=True):
+                    tally.merge(sub)
+                    writer.write(text)
+                    if spilled is not None:
+                        writer.copy(spilled)
+                    if last:
+                        done += 1
+                        if progress is not None:
+                            progress(done, total, item)  # type: ignore[arg-type]
                 fill()
         finally:
             pool.shutdown(wait=True, cancel_futures=True)

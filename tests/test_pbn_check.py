@@ -295,3 +295,27 @@ def test_a_file_is_read_one_game_at_a_time(monkeypatch, tmp_path):
     stop = next(g.line for g in real(path) if g.number == 10)
     assert [o.game.number for o in pbn.check_file(path, 0, stop)] == list(range(1, 10))
     assert len(read) == 10  # nine games of its own, and the one that opens the next part
+
+
+def test_a_worker_that_dies_costs_its_file_only(capsys, monkeypatch, folder):
+    import multiprocessing
+    import threading
+
+    if "fork" not in multiprocessing.get_all_start_methods() or threading.active_count() > 1:
+        pytest.skip("the poisoned worker is made by fork")
+    poison = folder / "d.pbn"
+    real = pbn._job
+
+    def dying(path, *args):  # noqa: ANN001, ANN202
+        if path == str(poison):
+            os._exit(9)  # as if killed: no answer, no traceback
+        return real(path, *args)
+
+    monkeypatch.setattr(pbn, "_job", dying)
+    code, out, _ = _run(capsys, "--jobs", "2", str(folder))
+    assert code == 3, out
+    assert f"{poison}: erreur interne / internal error: le processus est mort / the worker process died" in out
+    monkeypatch.setattr(pbn, "_job", real)
+    _, alone, _ = _run(capsys, "--jobs", "1", str(folder))
+    others = [line for line in alone.splitlines() if ", game " in line and not line.startswith(str(poison))]
+    assert [line for line in out.splitlines() if ", game " in line] == others  # every other file, in order
