@@ -8,7 +8,6 @@ rendering); 3 an internal error (``check``).
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
@@ -133,7 +132,7 @@ def _check(args: argparse.Namespace) -> int:
     if args.json:
         out.write('{"boards": [\n')
     try:
-        tally = pbn.check(args.paths, out, fmt, jobs=args.jobs, progress=progress)
+        tally = pbn.check(args.paths, out, fmt, jobs=args.jobs or pbn.default_jobs(), progress=progress)
     except KeyboardInterrupt:
         out.flush()
         print("\ninterrompu / interrupted", file=sys.stderr)
@@ -287,10 +286,11 @@ def main(argv: list[str] | None = None) -> int:
         "-j",
         "--jobs",
         type=_jobs,
-        default=os.cpu_count() or 1,
+        default=None,  # the cores this process may use, found only when checking (pbn.default_jobs)
         metavar="N",
-        help="processus en parallèle (défaut : les cœurs) ; même ordre qu'avec 1 / "
-        "worker processes (default: the number of cores); same order as with 1",
+        help="processus en parallèle (défaut : les cœurs utilisables, os.sched_getaffinity ou os.cpu_count) ; "
+        "même rapport, dans le même ordre, qu'avec 1 / worker processes (default: the usable cores, "
+        "os.sched_getaffinity or os.cpu_count); the same report, in the same order, as with 1",
     )
     p.set_defaults(func=_check)
 

@@ -1,8 +1,8 @@
 """PBN records in and out: read games (PBN 1.0 to 2.1), replay their auctions through the machine,
 report what happened in law, and write a board's auction back with the PBN 2.1 irregularity marks.
 
-Reading streams: a file is read line by line (a line longer than 1 MiB in pieces), one game at a
-time, in time linear in its size; a game keeps at most 1,000 tokens of a section and 64 KiB of a
+Reading streams: a file is read in blocks of 64 KiB of whole lines (a line longer than 1 MiB in
+pieces), one game at a time, in time linear in its size; a game keeps at most 1,000 tokens of a section and 64 KiB of a
 tag value. Lines are UTF-8 or Latin-1 (ISO 8859-1, the standard's set), with or without a BOM,
 ending in LF, CRLF or CR.
 
@@ -28,6 +28,7 @@ file, number and line; reading goes on.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -39,10 +40,10 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 from fsm.board import Board
-from fsm.calls import SEATS, Call, Card, Seat, parse_call, parse_card
+from fsm.calls import PASS, SEATS, Call, Card, Seat, parse_call, parse_card
 from fsm.errors import FsmError
 
 SKIP = "^S"
@@ -105,6 +106,9 @@ NAME = re.compile(r"[A-Za-z0-9_]+")
 # TAG_PAIR is a whole pair on one line; it is tried at each '[' and stays linear over a line, for
 # each try scans its value only up to the next quote, and the quote opening the next pair ends it.
 TAG_PAIR = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]*"([^"\\]*(?:\\.[^"\\]*)*)"[ \t]*\]')
+# A line of a block (each ends in LF) as (text, name, value): name and value when the line is one
+# whole tag pair, as TAG_PAIR reads it, and nothing else.
+LINES = re.compile(r'(\[[ \t]*([A-Za-z0-9_]+)[ \t]*"([^"\\\n]*(?:\\.[^"\\\n]*)*)"[ \t]*\]|.*)\n')
 STRING_BODY = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*')
 BRACKETS = re.compile(r"\[+")
 # The longest start of a pair (bracket, name, value, closing quote): where it stops, the pair breaks.
@@ -154,13 +158,16 @@ def _decode(data: bytes) -> str:
         return data.decode("latin-1")  # the standard's own set: every byte is a character
 
 
-def _lines(stream: IO[bytes], notes: list[str] | None = None) -> Iterator[tuple[int, str, bool]]:
+def _lines(
+    stream: IO[bytes], notes: list[str] | None = None, number: int = 1, first: bool = True
+) -> Iterator[tuple[int, str, bool]]:
     """``(number, text, ends)`` for each line, without its line end: UTF-8 or else Latin-1, line by
     line. A line longer than MAX_PIECE comes in pieces cut after a blank (``ends`` False but for the
-    last piece), so that no token is cut and memory stays bounded."""
-    number = 1
+    last piece), so that no token is cut and memory stays bounded.
+
+    The reference reading, line by line: :func:`_batches` gives the same lines faster and hands
+    over to this one from ``number`` on (``first`` False past the first line) at a long line."""
     carry = b""
-    first = True
     while True:
         data = carry + stream.readline(MAX_PIECE)
         carry = b""
@@ -196,6 +203,103 @@ def _lines(stream: IO[bytes], notes: list[str] | None = None) -> Iterator[tuple[
         yield number, text, ends
         if ends:
             number += 1
+
+
+class _Prefixed:
+    """A stream with bytes already taken from it put back in front: what :func:`_lines` reads on
+    when :func:`_batches` hands over to it."""
+
+    def __init__(self, head: bytes, stream: IO[bytes]):
+        self.head = head
+        self.stream = stream
+
+    def readline(self, limit: int) -> bytes:
+        head = self.head
+        if not head:
+            return self.stream.readline(limit)
+        end = head.find(b"\n", 0, limit)
+        if end >= 0:
+            self.head = head[end + 1 :]
+            return head[: end + 1]
+        if len(head) >= limit:
+            self.head = head[limit:]
+            return head[:limit]
+        self.head = b""
+        return head + self.stream.readline(limit - len(head))
+
+
+BLOCK = 1 << 16  # bytes read at once by _batches (at most MAX_PIECE)
+
+
+def _decode_lines(data: bytes) -> str:
+    """The lines of ``data`` (whole lines, each ending in LF) decoded as :func:`_lines` decodes them,
+    each ending in LF."""
+    try:
+        text = data.decode("utf-8")  # every line is UTF-8: the whole is, and reads the same at once
+    except UnicodeDecodeError:
+        text = None
+    if text is not None:
+        if "\r" in text:
+            text = text.replace("\r\n", "\n")
+        if "\r" not in text:
+            return text
+    lines = []  # some line is Latin-1, or holds a lone CR: line by line, as _lines does
+    for raw in data.split(b"\n")[:-1]:
+        line = _decode(raw[:-1] if raw.endswith(b"\r") else raw)
+        if "\r" in line:
+            lines += line.split("\r")
+        else:
+            lines.append(line)
+    lines.append("")  # the last line's end
+    return "\n".join(lines)
+
+
+def _batches(stream: IO[bytes], notes: list[str] | None = None) -> Iterator[tuple[int, str, bool]]:
+    """The lines of :func:`_lines` in batches, ``(number of the first, text, ends)``: whole lines, each
+    ending in LF, or (``ends`` False) a piece of a long line. A block of whole lines is decoded at
+    once, which is most of the reading's speed. A line of MAX_PIECE bytes or more is left to
+    :func:`_lines` (from there to the end), which cuts it."""
+    limit = MAX_PIECE
+    block = min(BLOCK, limit)  # so that a line within one block is never a long one
+    head = b""
+    while len(head) < len(BOM_UTF8):
+        data = stream.read(block - len(head))  # never more than a block: see the long line below
+        if not data:
+            break
+        head += data
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")) and not head.startswith(BOM_UTF8):
+        if notes is not None:
+            notes.append("UTF-16 text: PBN is Latin-1 or UTF-8; not read")
+        return
+    bom = len(BOM_UTF8) if head.startswith(BOM_UTF8) else 0  # it counts in the first line's length
+    buf = head[bom:]
+    number = 1
+    at_end = False
+    while True:
+        end = buf.rfind(b"\n")
+        first = buf.find(b"\n")  # the first line is the only one that may be long (tail + block)
+        if (first if first >= 0 else len(buf)) + bom >= limit:
+            # A long line: the reference reading from here on, the bytes read put back in front
+            # (with the BOM, if the long line is the first, for _lines to strip it itself).
+            rest = _Prefixed(BOM_UTF8 + buf if bom else buf, stream)
+            for n, text, ends in _lines(rest, notes, number, first=bool(bom)):
+                yield n, text + "\n" if ends else text, ends
+            return
+        if end >= 0:
+            text = _decode_lines(buf[: end + 1])
+            buf = buf[end + 1 :]
+            bom = 0
+            yield number, text, True
+            number += text.count("\n")
+        if at_end:
+            if buf:
+                yield number, _decode_lines(buf + b"\n"), True  # the last line, without a line end
+            return
+        data = stream.read(block)
+        if data:
+            buf += data
+        else:
+            at_end = True
 
 
 @dataclass
@@ -503,13 +607,51 @@ def read_stream(stream: IO[bytes], name: str = "<pbn>", notes: list[str] | None 
     """The games of a binary stream, one at a time, as they are read; ``#`` values resolved from the
     previous game. Warnings outside any game go to ``notes``."""
     reader = _Reader(name, notes)
-    for number, text, ends in _lines(stream, reader.notes):
-        reader.feed(number, text, ends)
-        if reader.done:
-            yield from reader.done
-            reader.done.clear()
+    done = reader.done
+    lines = LINES.findall
+    special = SPECIAL.search
+    plain = True  # no tag, no comment left open, at the start of a line: only feed() changes that
+    for number, block, ends in _batches(stream, reader.notes):
+        if not ends:  # a piece of a long line
+            reader.feed(number, block, False)
+            plain = reader.tag is None and not reader.comment and reader.line_start
+            if done:
+                yield from done
+                done.clear()
+            continue
+        for text, name, raw in lines(block):
+            # The common lines, read here as feed() reads them but without its general scan: a
+            # whole tag pair, a line of tokens, a blank line, an escape. Anything else goes to feed().
+            if plain:
+                if name:
+                    reader._pair(name, raw, number, len(raw))
+                    number += 1
+                    if done:
+                        yield from done
+                        done.clear()
+                    continue
+                if text.startswith("%"):
+                    number += 1
+                    continue
+                if not text.strip(" \t\v\f"):
+                    reader.finish()
+                    number += 1
+                    if done:
+                        yield from done
+                        done.clear()
+                    continue
+                if special(text) is None:
+                    reader._words(text, number)
+                    number += 1
+                    continue
+            reader.feed(number, text)
+            plain = reader.tag is None and not reader.comment and reader.line_start
+            number += 1
+            if done:
+                yield from done
+                done.clear()
     reader.end()
-    yield from reader.done
+    yield from done
 
 
 def games(path: str | Path, notes: list[str] | None = None) -> Iterator[Game]:
@@ -591,13 +733,47 @@ def _norm_contract(text: str) -> str:
     return text
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
     seat: Seat | None  # None for a skipped seat (^S) or a placeholder (-)
     call: Call | None
     marked_insufficient: bool = False
     skipped: bool = False
     line: int = 0
+
+
+SEAT_NAMES = {s.value: s for s in SEATS}
+# What a raw auction token is (see _read_token): ignored (a note, a code, an end mark), ^I, a
+# placeholder (^S or -), a lone annotation, an unknown mark, AP, a call, too long, not a call.
+IGNORED, MARK_I, PLACE, LONE, MARK, ALL_PASS, CALL, TOO_LONG, NO_CALL = range(9)
+_READ_TOKENS: dict[str, tuple[int, Any, str | None]] = {}  # real auctions use a few dozen tokens
+MAX_READ_TOKENS = 4096  # tokens remembered: garbage may hold millions of distinct ones
+
+
+def _read_token(raw: str) -> tuple[int, Any, str | None]:
+    """``(kind, what, unknown suffix)`` of one raw auction token: the call, the skip flag, or the text
+    a warning or an error quotes. A pure function of the text, hence remembered."""
+    token = raw.strip()
+    if not token or token.startswith("=") or token.startswith("$") or token in ("*", "+"):
+        return IGNORED, None, None
+    if token == INSUFFICIENT:
+        return MARK_I, None, None
+    if token in (SKIP, "-"):
+        return PLACE, token == SKIP, None
+    body = token.rstrip("!?")
+    suffix = token[len(body) :]
+    unknown = suffix[:10] if suffix and suffix not in SUFFIXES else None
+    if not body:
+        return LONE, None, unknown
+    if body.startswith("^"):
+        return MARK, body[:10], unknown
+    if body.upper() == "AP":
+        return ALL_PASS, None, unknown
+    if len(body) > MAX_TOKEN:
+        return TOO_LONG, body[:MAX_TOKEN], unknown
+    try:
+        return CALL, parse_call(body), unknown
+    except FsmError as err:
+        return NO_CALL, str(err), unknown
 
 
 def auction_tokens(game: Game, warnings: list[str] | None = None) -> list[Token]:
@@ -606,50 +782,55 @@ def auction_tokens(game: Game, warnings: list[str] | None = None) -> list[Token]
     An unknown suffix (``!!!``) or mark (``^X``) is dropped with a warning; a token that is no call
     raises ValueError naming its line."""
     first = game.tags.get("Auction", "").strip()
-    if first not in {s.value for s in SEATS}:
+    if first not in SEAT_NAMES:
         raise ValueError(f"[Auction] names no seat: {first[:20]!r}")
-    seat = Seat(first)
+    turn = SEATS.index(SEAT_NAMES[first])  # who calls next, as an index in SEATS
     out: list[Token] = []
     insufficient = False
     lines = game.auction_lines if len(game.auction_lines) == len(game.auction) else [game.line] * len(game.auction)
     calls = 0
+    known = _READ_TOKENS
     for raw, line in zip(game.auction, lines, strict=True):
-        token = raw.strip()
-        if not token or token.startswith("=") or token.startswith("$") or token in ("*", "+"):
+        read = known.get(raw)
+        if read is None:
+            read = _read_token(raw)
+            if len(known) < MAX_READ_TOKENS:
+                known[raw] = read
+        kind, what, unknown = read
+        if kind == IGNORED:
             continue
-        if token == INSUFFICIENT:
+        if kind == MARK_I:
             insufficient = True
             continue
-        if token in (SKIP, "-"):
-            out.append(Token(None, None, skipped=token == SKIP, line=line))
-            seat = seat.lho
+        if kind == PLACE:
+            out.append(Token(None, None, False, what, line))
+            turn = (turn + 1) & 3
             continue
-        body = token.rstrip("!?")
-        suffix = token[len(body) :]
-        if suffix and suffix not in SUFFIXES and warnings is not None:
-            warnings.append(f"line {line}: unknown suffix {suffix[:10]!r} ignored")
-        if not body:
+        if unknown is not None and warnings is not None:
+            warnings.append(f"line {line}: unknown suffix {unknown!r} ignored")
+        if kind == LONE:
             continue  # a lone annotation (!, ?)
-        if body.startswith("^"):
+        if kind == MARK:
             if warnings is not None:
-                warnings.append(f"line {line}: unknown mark {body[:10]!r} ignored")
+                warnings.append(f"line {line}: unknown mark {what!r} ignored")
             continue
         calls += 1
         if calls > MAX_CALLS:
             raise ValueError(f"line {line}: more than {MAX_CALLS} calls: not an auction")
-        if body.upper() == "AP":
-            out.append(Token(seat, None, line=line))  # expanded by the replay: passes until the auction ends
-            continue
-        if len(body) > MAX_TOKEN:
-            raise ValueError(f"line {line}: '{body[:MAX_TOKEN]}…' is not a call")
-        try:
-            call = parse_call(body)
-        except FsmError as err:
-            raise ValueError(f"line {line}: {err}") from None
-        out.append(Token(seat, call, insufficient, line=line))
-        insufficient = False
-        seat = seat.lho
+        if kind == CALL:
+            out.append(Token(SEATS[turn], what, insufficient, False, line))
+            insufficient = False
+            turn = (turn + 1) & 3
+        elif kind == ALL_PASS:
+            out.append(Token(SEATS[turn], None, False, False, line))  # expanded by the replay: passes until the end
+        elif kind == TOO_LONG:
+            raise ValueError(f"line {line}: '{what}…' is not a call")
+        else:
+            raise ValueError(f"line {line}: {what}")
     return out
+
+
+VULNERABLE = {"NONE": "None", "LOVE": "None", "-": "None", "NS": "NS", "EW": "EW", "ALL": "All", "BOTH": "All"}
 
 
 def replay(game: Game) -> Outcome:
@@ -666,15 +847,12 @@ def replay(game: Game) -> Outcome:
         return out
     if "Auction" not in tags:
         return out  # a game without auction (a deal, a score): nothing to replay
-    try:
-        # Without a Dealer tag the first caller of the [Auction] tag opens (PBN 2.1 §3.5).
-        dealer = Seat((tags.get("Dealer") or tags.get("Auction") or "").strip())
-    except ValueError:
+    # Without a Dealer tag the first caller of the [Auction] tag opens (PBN 2.1 §3.5).
+    dealer = SEAT_NAMES.get((tags.get("Dealer") or tags.get("Auction") or "").strip())
+    if dealer is None:
         out.error = f"no dealer ({tags.get('Dealer', '')[:20]!r})"
         return out
-    vulnerable = {"NONE": "None", "LOVE": "None", "-": "None", "NS": "NS", "EW": "EW", "ALL": "All", "BOTH": "All"}.get(
-        tags.get("Vulnerable", "None").strip().upper(), "None"
-    )
+    vulnerable = VULNERABLE.get(tags.get("Vulnerable", "None").strip().upper(), "None")
     board = Board(dealer=dealer, vulnerable=vulnerable)
     out.board = board
     try:
@@ -683,7 +861,7 @@ def replay(game: Game) -> Outcome:
         out.error = f"auction: {err}"
         return out
 
-    marks: Counter[str] = Counter()
+    marks = {"insufficient": 0, "skip": 0}
     fed = 0
     try:
         for fed, token in enumerate(tokens, 1):  # noqa: B007 (fed names the call in the error)
@@ -692,13 +870,14 @@ def replay(game: Game) -> Outcome:
         line = tokens[fed - 1].line if fed else game.line
         out.error = f"auction, call {len(board.events) + 1} (line {line}): {err.message_en}"
         return out
-    out.complete = board.state not in ("auction.calling",) and board.contract() is not None
-    out.contract = board.contract()
-    declarer = board.declarer()
-    out.declarer = declarer.value if declarer else None
-    if out.complete and board.contract() != "Pass" and out.recorded_leader in {s.value for s in SEATS}:
-        _lead(board, game, Seat(out.recorded_leader), swapped, out)
+    contract = board.contract()
+    out.complete = board.state not in ("auction.calling",) and contract is not None
+    out.contract = contract
     final = board.declarer()
+    out.declarer = final.value if final else None
+    if out.complete and contract != "Pass" and out.recorded_leader in SEAT_NAMES:
+        _lead(board, game, SEAT_NAMES[out.recorded_leader], swapped, out)  # type: ignore[index]
+        final = board.declarer()  # a lead out of turn may change who declares (54A)
     if swapped and final is not None and not board.roles_swapped:
         out.findings.append(("54A", "declarer and dummy swapped in the record; no opening lead recorded to replay it"))
         final = final.partner
@@ -712,27 +891,28 @@ def replay(game: Game) -> Outcome:
     return out
 
 
-def _feed(board: Board, token: Token, marks: Counter, out: Outcome) -> None:
-    if token.seat is None:
+def _feed(board: Board, token: Token, marks: dict[str, int], out: Outcome) -> None:
+    seat, call = token.seat, token.call
+    if seat is None:
         marks["skip"] += token.skipped
         return
-    irr = board.irregularity
-    if irr is not None and token.call is not None and token.seat is not irr.entry.seat.lho:
+    irr = board.table.irregularity  # the table's own field: Board.__getattr__ is slower
+    if irr is not None and call is not None and seat is not irr.entry.seat.lho:
         # The record goes on past the irregularity: it stood, so its option holder accepted it.
         board.accept(irr.entry.seat.lho)
-    if token.call is None:  # AP: every remaining player passes
+    if call is None:  # AP: every remaining player passes
         guard = 0
         while board.state.startswith("auction") and guard < 8:
-            board.call(_caller(board), "Pass")
+            board.call(_caller(board), PASS)
             guard += 1
         return
     if token.marked_insufficient:
-        if _sufficient(board, token.call):
-            what = "a sufficient bid" if token.call.is_bid else "not a bid"
-            out.warnings.append(f"line {token.line}: ^I marks {token.call.pbn()} insufficient, but it is {what}")
+        if _sufficient(board, call):
+            what = "a sufficient bid" if call.is_bid else "not a bid"
+            out.warnings.append(f"line {token.line}: ^I marks {call.pbn()} insufficient, but it is {what}")
         else:
             marks["insufficient"] += 1
-    board.call(token.seat, token.call.pbn())
+    board.call(seat, call)  # the Call itself: the engine need not read its text again
 
 
 def _sufficient(board: Board, call: Call) -> bool:
@@ -758,7 +938,7 @@ def _lead(board: Board, game: Game, leader: Seat, swapped: bool, out: Outcome) -
     if card is None or not board.state.startswith("clarification"):
         return
     try:
-        board.lead(leader, card.pbn())
+        board.lead(leader, card)
         if board.state == "lead_out_of_turn":
             if swapped:
                 board.spread(board.auction.declarer())  # type: ignore[arg-type]
@@ -768,6 +948,9 @@ def _lead(board: Board, game: Game, leader: Seat, swapped: bool, out: Outcome) -
         out.findings.append((err.law or "?", f"opening lead: {err.message_en}"))
 
 
+_CARDS: dict[str, Card | None] = {}  # play tokens read as cards: 52 cards and a few spellings
+
+
 def _first_card(game: Game) -> Card | None:
     for raw in game.play:
         token = raw.strip().rstrip("!?")
@@ -775,10 +958,15 @@ def _first_card(game: Game) -> Card | None:
             continue
         if len(token) > MAX_TOKEN:
             return None
+        if token in _CARDS:
+            return _CARDS[token]
         try:
-            return parse_card(token)
+            card: Card | None = parse_card(token)
         except FsmError:
-            return None
+            card = None
+        if len(_CARDS) < MAX_READ_TOKENS:
+            _CARDS[token] = card
+        return card
     return None
 
 
@@ -790,7 +978,7 @@ LAW_NAMES = {
 }  # fmt: skip
 
 
-def _findings(board: Board, marks: Counter, out: Outcome) -> None:
+def _findings(board: Board, marks: dict[str, int], out: Outcome) -> None:
     marked = {"27A1": marks["insufficient"], "27B4": 0, "29A": marks["skip"]}
     for law in board.rulings:
         family = law
@@ -881,7 +1069,8 @@ class Tally:
         self.internal_errors += item.internal_error
         self.warnings += len(item.warnings)
         self.games_with_warnings += bool(item.warnings)
-        self.by_law.update(law for law, _ in item.findings)
+        if item.findings:
+            self.by_law.update(law for law, _ in item.findings)
         if item.complete:
             self.complete += 1
             agrees = item.agrees
@@ -977,23 +1166,44 @@ def iter_pbn_files(paths: Iterable[str | Path]) -> Iterator[Path]:
     return (item for item in inputs(paths) if isinstance(item, Path))
 
 
-def check_file(path: str | Path) -> Iterator[Item]:
-    """One file's outcomes, one game at a time, then what is said of the file itself."""
+def check_file(path: str | Path, start: int = 0, stop: int | None = None) -> Iterator[Item]:
+    """One file's outcomes, one game at a time, then what is said of the file itself.
+
+    With ``start`` and ``stop``, only the games that open on a line in [start, stop): one part of a
+    file spread over processes (see :func:`check`). Each part reads from the top (``#`` values need
+    the games before), and stops after its own; what ends the file (a read error, no game, the
+    file's warnings) is said by the part holding the last game read, the first when none was read,
+    so that the parts, one after the other, say what the whole file says."""
     name = str(path)
     notes: list[str] = []
     count = 0
+    last = 0  # the line of the last game read (lines start at 1)
+
+    def owns_the_end() -> bool:
+        return start <= last and (stop is None or last < stop)
+
     try:
-        for game in games(path, notes):
-            count += 1
-            yield replay_safe(game)
+        with contextlib.closing(games(path, notes)) as found:
+            for game in found:
+                if stop is not None and game.line >= stop:
+                    return  # the next part's games: the rest of the file is theirs
+                count += 1
+                last = game.line
+                if game.line >= start:
+                    yield replay_safe(game)
     except NotAFile as err:
-        yield Notice(name, "refused", f"{err.kind}, non lu / not read")
+        if owns_the_end():
+            yield Notice(name, "refused", f"{err.kind}, non lu / not read")
         return
     except OSError as err:
-        yield Notice(name, "unreadable", err.strerror or str(err))
+        if owns_the_end():
+            yield Notice(name, "unreadable", err.strerror or str(err))
         return
     except Exception as err:  # a reader bug: said, never a traceback
-        yield Notice(name, "internal error", f"{type(err).__name__}: {str(err)[:200]}")
+        if owns_the_end():
+            yield Notice(name, "internal error", f"{type(err).__name__}: {str(err)[:200]}")
+        return
+    if not owns_the_end():
         return
     if count == 0:
         first = f" ({notes[0]})" if notes else ""
@@ -1015,17 +1225,18 @@ def render(item: Item, fmt: str) -> str:
 SPILL = 1 << 20  # a worker keeps a file's report in memory up to this size, then writes it to disk
 
 
-def _job(path: str, fmt: str, spill_dir: str) -> tuple[Tally, str, str | None]:
-    """One file checked in a worker process: its counters and its report (spilled to a temporary
-    file in ``spill_dir`` past SPILL characters, so that a huge file does not fill the memory)."""
-    tally = Tally(files=1)
+def _job(path: str, fmt: str, spill_dir: str, start: int = 0, stop: int | None = None) -> tuple[Tally, str, str | None]:
+    """One file, or one part of it, checked in a worker process: its counters and its report (spilled
+    to a temporary file in ``spill_dir`` past SPILL characters, so that a huge file does not fill the
+    memory). The file counts once, in its first part."""
+    tally = Tally(files=int(start == 0))
     chunks: list[str] = []
     size = 0
     spilled: IO[str] | None = None
     sep = "\n" if fmt == "text" else ",\n"
     first = True
     try:
-        for item in check_file(path):
+        for item in check_file(path, start, stop):
             tally.add(item)
             text = render(item, fmt)
             if not text:
@@ -1048,6 +1259,44 @@ def _job(path: str, fmt: str, spill_dir: str) -> tuple[Tally, str, str | None]:
         if spilled is not None:
             spilled.close()
     return tally, "".join(chunks), spilled.name if spilled is not None else None
+
+
+def _group_job(
+    parts: list[tuple[str, int, int | None]], fmt: str, spill_dir: str
+) -> list[tuple[Tally, str, str | None]]:
+    """A few consecutive files or parts checked in one worker task: one round trip for many small
+    files. Each is answered, an internal error as its own notice."""
+    results = []
+    for path, start, stop in parts:
+        try:
+            results.append(_job(path, fmt, spill_dir, start, stop))
+        except Exception as err:
+            results.append(_failed(path, start, f"{type(err).__name__}: {str(err)[:200]}", fmt))
+    return results
+
+
+def _failed(path: str, start: int, why: str, fmt: str) -> tuple[Tally, str, None]:
+    """What a file, or a part of it, that could not be checked says: an internal error."""
+    notice = Notice(path, "internal error", why)
+    tally = Tally(files=int(start == 0))
+    tally.add(notice)
+    return tally, render(notice, fmt), None
+
+
+def _alone(task: Task, fmt: str, spill_dir: str) -> tuple[Tally, str, str | None]:
+    """One file, or part, checked in a process of its own: whether it is the one that kills its worker."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    item, start, stop, *_ = task
+    pool = _pool(1)
+    try:
+        return pool.submit(_group_job, [(str(item), start, stop)], fmt, spill_dir).result()[0]
+    except BrokenProcessPool:
+        return _failed(str(item), start, "le processus est mort / the worker process died", fmt)
+    except Exception as err:
+        return _failed(str(item), start, f"{type(err).__name__}: {str(err)[:200]}", fmt)
+    finally:
+        pool.shutdown(wait=True)
 
 
 class _Out:
@@ -1080,6 +1329,14 @@ class _Out:
             os.unlink(path)
 
 
+def default_jobs() -> int:
+    """The cores this process may run on (its affinity mask where the system has one), at least 1."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # no affinity mask here (macOS, Windows)
+        return os.cpu_count() or 1
+
+
 def check(
     paths: Iterable[str | Path],
     out: IO[str] | None = None,
@@ -1090,13 +1347,15 @@ def check(
     """Check every PBN file found in ``paths``: write each shown outcome and notice to ``out`` as it
     comes (text lines, or JSON objects separated by commas), keep only counters.
 
-    With ``jobs`` > 1 the files are spread over processes; the report comes in the same order as
-    with one, the order of the paths and, in a folder, of the sorted file names."""
+    With ``jobs`` > 1 the files, in groups of small ones and in parts of a big one, are spread over
+    processes; the report comes in the same order as with one, the order of the paths and, in a
+    folder, of the sorted file names. A file whose worker dies is said so, the others go on."""
     items = list(inputs(paths))
     total = sum(isinstance(item, Path) for item in items)
     tally = Tally()
     writer = _Out(out, fmt)
-    if jobs <= 1 or total <= 1:
+    tasks = _tasks(items, jobs) if jobs > 1 else []
+    if sum(isinstance(item, Path) for item, *_ in tasks) <= 1:
         done = 0
         for item in items:
             if isinstance(item, Notice):
@@ -1111,8 +1370,72 @@ def check(
             if progress is not None:
                 progress(done, total, item)
         return tally
-    _check_parallel(items, total, tally, writer, fmt, jobs, progress)
+    _check_parallel(tasks, total, tally, writer, fmt, jobs, progress)
     return tally
+
+
+MIN_PART = 1 << 16  # bytes: a smaller piece of a file is not worth a process of its own
+# A file or a notice, its lines [start, stop), whether it is the file's last part, its size in bytes.
+Task = tuple[Path | Notice, int, int | None, bool, int]
+
+
+def _tasks(items: list[Path | Notice], jobs: int) -> list[Task]:
+    """What the processes do, in the report's order: each file, a big one cut into parts by its
+    lines, so that the last one taken does not keep one process working long after the others are
+    done. A part is about 1/(32 × jobs) of the whole (see :func:`_groups`); a file has at most
+    2 × jobs parts, for each part reads the file from its top."""
+    sizes = {}
+    for item in items:
+        if isinstance(item, Path):
+            try:
+                sizes[item] = os.stat(item).st_size
+            except OSError:
+                sizes[item] = 0  # its worker says why it cannot be read
+    part = max(MIN_PART, sum(sizes.values()) // (32 * jobs))
+    tasks: list[Task] = []
+    for item in items:
+        count = min(round(sizes[item] / part), 2 * jobs) if isinstance(item, Path) else 1
+        cuts = _cuts(item, count) if count > 1 else []  # type: ignore[arg-type]
+        starts, stops = [0, *cuts], [*cuts, None]
+        share = sizes[item] // len(starts) if isinstance(item, Path) else 0
+        tasks += [(item, a, b, b is None, share) for a, b in zip(starts, stops, strict=True)]
+    return tasks
+
+
+def _groups(tasks: list[Task], jobs: int) -> list[list[Task]]:
+    """The tasks in groups of consecutive files or parts of about 1/(32 × jobs) of the whole, one
+    worker round trip each (the parent's own work is per round trip); a notice stands alone."""
+    size = max(MIN_PART, sum(task[4] for task in tasks) // (32 * jobs))
+    groups: list[list[Task]] = []
+    group: list[Task] = []
+    held = 0
+    for task in tasks:
+        if isinstance(task[0], Notice):
+            groups += [group, [task]] if group else [[task]]
+            group, held = [], 0
+            continue
+        group.append(task)
+        held += task[4]
+        if held >= size:
+            groups.append(group)
+            group, held = [], 0
+    if group:
+        groups.append(group)
+    return groups
+
+
+def _cuts(path: Path, count: int) -> list[int]:
+    """The lines (2 and more) that cut a file into ``count`` parts of as many lines; its line ends are
+    counted at C speed. Any cut makes parts that say together what the file says: only their
+    balance depends on it."""
+    lines = 0
+    try:
+        with open_pbn(path) as stream:
+            for block in iter(lambda: stream.read(MAX_PIECE), b""):
+                lines += max(block.count(b"\n"), block.count(b"\r"))  # LF, CRLF or CR ends
+    except OSError:
+        return []
+    return sorted({1 + lines * i // count for i in range(1, count)} - {0, 1})
 
 
 def _pool(jobs: int) -> Any:
@@ -1139,7 +1462,7 @@ def _quiet_worker() -> None:
 
 
 def _check_parallel(
-    items: list[Path | Notice],
+    tasks: list[Task],
     total: int,
     tally: Tally,
     writer: _Out,
@@ -1149,55 +1472,57 @@ def _check_parallel(
 ) -> None:
     from concurrent.futures.process import BrokenProcessPool
 
-    jobs = min(jobs, total)
-    window: deque[tuple[Path | Notice, Any]] = deque()
-    pending = iter(items)
+    jobs = min(jobs, sum(isinstance(item, Path) for item, *_ in tasks))
+    window: deque[tuple[list[Task], Any]] = deque()
+    pending = iter(_groups(tasks, jobs))
     done = 0
     with tempfile.TemporaryDirectory(prefix="fsm-check-") as spill_dir:
         pool = _pool(jobs)
+
+        def submit(group: list[Task]) -> Any:
+            if isinstance(group[0][0], Notice):
+                return None
+            return pool.submit(_group_job, [(str(t[0]), t[1], t[2]) for t in group], fmt, spill_dir)
+
         try:
 
             def fill() -> None:
                 while len(window) < 4 * jobs:
-                    item = next(pending, None)
-                    if item is None:
+                    group = next(pending, None)
+                    if group is None:
                         return
-                    future = None if isinstance(item, Notice) else pool.submit(_job, str(item), fmt, spill_dir)
-                    window.append((item, future))
+                    window.append((group, submit(group)))
 
             fill()
             while window:
-                item, future = window.popleft()
-                if isinstance(item, Notice):
-                    tally.add(item)
-                    writer.write(render(item, fmt))
+                group, future = window.popleft()
+                if future is None:  # a notice
+                    tally.add(group[0][0])  # type: ignore[arg-type]
+                    writer.write(render(group[0][0], fmt))  # type: ignore[arg-type]
                     fill()
                     continue
                 try:
-                    sub, text, spilled = future.result()
+                    results = future.result()
                 except BrokenProcessPool:
-                    # A worker died (killed, out of memory): this file is said so, the others go on.
-                    pool.shutdown(wait=False, cancel_futures=True)
+                    # A worker died (killed, out of memory), and the pool with it. This group's files
+                    # are checked again, each alone in a process of its own, so that only a file that
+                    # kills its worker by itself is said so; then a new pool takes what was waiting.
+                    pool.shutdown(wait=True, cancel_futures=True)  # its threads gone, fork is safe again
+                    results = [_alone(task, fmt, spill_dir) for task in group]
                     pool = _pool(jobs)
-                    window = deque(
-                        (i, None if f is None else pool.submit(_job, str(i), fmt, spill_dir)) for i, f in window
-                    )
-                    sub, text, spilled = Tally(files=1), "", None
-                    notice = Notice(str(item), "internal error", "le processus est mort / the worker process died")
-                    sub.add(notice)
-                    text = render(notice, fmt)
+                    window = deque((g, submit(g)) for g, _ in window)
                 except Exception as err:
-                    sub, text, spilled = Tally(files=1), "", None
-                    notice = Notice(str(item), "internal error", f"{type(err).__name__}: {str(err)[:200]}")
-                    sub.add(notice)
-                    text = render(notice, fmt)
-                tally.merge(sub)
-                writer.write(text)
-                if spilled is not None:
-                    writer.copy(spilled)
-                done += 1
-                if progress is not None:
-                    progress(done, total, item)  # type: ignore[arg-type]
+                    why = f"{type(err).__name__}: {str(err)[:200]}"
+                    results = [_failed(str(t[0]), t[1], why, fmt) for t in group]
+                for (item, _, _, last, _), (sub, text, spilled) in zip(group, results, strict=True):
+                    tally.merge(sub)
+                    writer.write(text)
+                    if spilled is not None:
+                        writer.copy(spilled)
+                    if last:
+                        done += 1
+                        if progress is not None:
+                            progress(done, total, item)  # type: ignore[arg-type]
                 fill()
         finally:
             pool.shutdown(wait=True, cancel_futures=True)

@@ -196,3 +196,126 @@ def test_jobs_must_be_a_positive_integer(capsys, bad):
         main(["check", "--jobs", bad, str(SESSION)])
     assert raised.value.code == 2
     assert "--jobs" in capsys.readouterr().err
+
+
+def test_the_default_jobs_are_the_cores_this_process_may_use(monkeypatch):
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 2, 5}, raising=False)
+    assert pbn.default_jobs() == 3  # the affinity mask, not every core of the machine
+    monkeypatch.delattr(os, "sched_getaffinity", raising=False)
+    monkeypatch.setattr(os, "cpu_count", lambda: 6)
+    assert pbn.default_jobs() == 6  # where there is no mask
+    monkeypatch.setattr(os, "cpu_count", lambda: None)
+    assert pbn.default_jobs() == 1
+
+
+def test_check_without_jobs_takes_the_default(capsys, monkeypatch):
+    asked: list[int] = []
+    monkeypatch.setattr(pbn, "default_jobs", lambda: 7)
+    monkeypatch.setattr(pbn, "check", lambda paths, out, fmt, jobs, progress: asked.append(jobs) or pbn.Tally())
+    assert main(["check", str(SESSION)]) == 0
+    assert main(["check", "--jobs", "2", str(SESSION)]) == 0
+    assert asked == [7, 2]
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    assert "default: the usable cores" in " ".join(capsys.readouterr().out.split())
+
+
+def _big(tmp_path: Path, copies: int = 12) -> Path:
+    """The session again and again in one file, with what is said at its end: a warning outside any game."""
+    text = SESSION.read_text()
+    path = tmp_path / "big.pbn"
+    path.write_text("\n".join(text.replace('[Board "', f'[Board "{i}.') for i in range(copies)) + "\n[Broken\n\n")
+    return path
+
+
+def test_a_big_file_is_cut_into_parts_and_reported_as_one(capsys, monkeypatch, tmp_path):
+    monkeypatch.setattr(pbn, "MIN_PART", 512)
+    path = _big(tmp_path)
+    tasks = pbn._tasks([SESSION, path], 3)
+    assert [t[0] for t in tasks].count(path) == 6 and [t[3] for t in tasks].count(True) == 2  # 2 × jobs parts
+    runs = {}
+    for jobs in ("1", "2", "3"):
+        for fmt in ([], ["--json"]):
+            code, out, err = _run(capsys, "--jobs", jobs, *fmt, str(SESSION), str(path), str(tmp_path / "gone.pbn"))
+            assert code == 2
+            runs[jobs, bool(fmt)] = out
+    assert runs["1", False] == runs["2", False] == runs["3", False]
+    assert runs["1", True] == runs["2", True] == runs["3", True]
+    summary = json.loads(runs["3", True])["summary"]
+    assert (summary["files"], summary["games"], summary["unreadable_files"]) == (2, 52, 1)
+    assert [p["kind"] for p in summary["paths"]] == ["warning", "not found"]  # the big file's warning, once
+
+
+def _said(items) -> list[str]:  # noqa: ANN001
+    return [pbn.render(item, "text") if isinstance(item, pbn.Outcome) else item.text() for item in items]
+
+
+@pytest.mark.parametrize("failure", [None, 0, 5, 47, 48])
+def test_the_parts_of_a_file_say_what_the_file_says(monkeypatch, tmp_path, failure):
+    # Any cut of a file into parts by its lines: the parts, one after the other, give the file's
+    # outcomes and its closing notices (its warnings, or a read error after so many games) once.
+    path = _big(tmp_path)
+    real = pbn.games
+
+    def failing(path, notes=None):  # noqa: ANN001, ANN202
+        count = 0
+        for count, game in enumerate(real(path, notes)):  # noqa: B007 (counted)
+            if count == failure:
+                raise OSError(5, "Input/output error")
+            yield game
+        if failure == count + 1:  # after the last game
+            raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(pbn, "games", failing)
+    whole = _said(pbn.check_file(path))
+    assert whole[-1].endswith("Input/output error\n" if failure is not None else "a blank line inside it): ignored\n")
+    lines = path.read_text().count("\n")
+    for cuts in ([2], [100, 101, 102], list(range(2, lines + 5, 37)), [lines // 2, lines + 10]):
+        bounds = [0, *cuts]
+        parts = [_said(pbn.check_file(path, a, b)) for a, b in zip(bounds, [*cuts, None], strict=True)]
+        assert sum(parts, []) == whole, cuts
+
+
+def test_a_file_is_read_one_game_at_a_time(monkeypatch, tmp_path):
+    # check_file replays each game as it is read; a part stops reading after its last game.
+    path = _big(tmp_path)
+    real, read = pbn.games, []
+
+    def counted(path, notes=None):  # noqa: ANN001, ANN202
+        for game in real(path, notes):
+            read.append(game.line)
+            yield game
+
+    monkeypatch.setattr(pbn, "games", counted)
+    outcomes = pbn.check_file(path)
+    first = next(outcomes)
+    assert isinstance(first, pbn.Outcome) and read == [first.game.line]
+    outcomes.close()
+    read.clear()
+    stop = next(g.line for g in real(path) if g.number == 10)
+    assert [o.game.number for o in pbn.check_file(path, 0, stop)] == list(range(1, 10))
+    assert len(read) == 10  # nine games of its own, and the one that opens the next part
+
+
+def test_a_worker_that_dies_costs_its_file_only(capsys, monkeypatch, folder):
+    import multiprocessing
+    import threading
+
+    if "fork" not in multiprocessing.get_all_start_methods() or threading.active_count() > 1:
+        pytest.skip("the poisoned worker is made by fork")
+    poison = folder / "d.pbn"
+    real = pbn._job
+
+    def dying(path, *args):  # noqa: ANN001, ANN202
+        if path == str(poison):
+            os._exit(9)  # as if killed: no answer, no traceback
+        return real(path, *args)
+
+    monkeypatch.setattr(pbn, "_job", dying)
+    code, out, _ = _run(capsys, "--jobs", "2", str(folder))
+    assert code == 3, out
+    assert f"{poison}: erreur interne / internal error: le processus est mort / the worker process died" in out
+    monkeypatch.setattr(pbn, "_job", real)
+    _, alone, _ = _run(capsys, "--jobs", "1", str(folder))
+    others = [line for line in alone.splitlines() if ", game " in line and not line.startswith(str(poison))]
+    assert [line for line in out.splitlines() if ", game " in line] == others  # every other file, in order

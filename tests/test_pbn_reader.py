@@ -282,3 +282,49 @@ def test_a_supplemental_table_is_no_stray_text():
     text = '[Board "1"]\n[ScoreTable "Rank;Names\\20"]\n1 "Anne ; Bob"\n2 "Carl ; Dora"\n'
     (game,) = parse_games(text)
     assert game.warnings == [] and game.tags["ScoreTable"] == "Rank;Names\\20"
+
+
+def _reference_reading(data: bytes) -> tuple[list[dict], list[str]]:
+    """The games as the reference reading gives them: :func:`pbn._lines` line by line, each line fed to
+    the reader's general path. The reader proper decodes blocks and takes the common lines at once."""
+    notes: list[str] = []
+    reader = pbn._Reader("r.pbn", notes)
+    found = []
+    for number, text, ends in pbn._lines(io.BytesIO(data), reader.notes):
+        reader.feed(number, text, ends)
+        found += reader.done
+        reader.done.clear()
+    reader.end()
+    found += reader.done
+    return [vars(g) for g in found], notes
+
+
+EDGES = [
+    b"",
+    b"\r",
+    b"\r\n\r\n",
+    b"\xef\xbb\xbf",
+    b'\xef\xbb\xbf[Event "a"]\r\n[Dealer "N"]\r\n',
+    b"\xff\xfe[\x00a\x00",
+    b'[Event "a"]\r\r\n[Dealer "N"]\r\n[Auction "N"]\r\nPass Pass\rPass Pass\r\n',  # a lone CR in CRLF
+    b'[Event "caf\xe9"]\n[Site "caf\xc3\xa9"]\n[Dealer "N"]\n[Auction "N"]\nPass AP',  # Latin-1 and UTF-8 lines
+    b'[Event "a\n b"] [Board "1"]\n{open\n\n}[Dealer "S"]\n%x\n  \t\n[Event "#"]\n',
+    b'[Event "a value\n over two lines"]\n[Dealer "N"]\n',
+    b'[Auction "N"]\n' + b"Pass " * 40 + b"\n" + b"1H" * 40,  # long lines, the last without a line end
+]
+
+
+@pytest.mark.parametrize("piece", [1 << 20, 64, 7])
+def test_reading_by_blocks_gives_the_reference_reading(monkeypatch, piece):
+    # Every mutant of the fuzz test and the edge cases above, with lines cut into pieces or not:
+    # the same games (tags, tokens, lines, warnings) and the same notes, whatever the line ends.
+    from tests.test_pbn_fuzz import _mutants
+
+    monkeypatch.setattr(pbn, "MAX_PIECE", piece)
+    # A first line about as long as a piece, the BOM before it counting in its length or not.
+    near = [bom + b"x" * (piece - n) + b' y\n[Dealer "N"]\n' for bom in (b"", pbn.BOM_UTF8) for n in range(1, 6)]
+    texts = EDGES + near + [data for _, data in _mutants() if piece == 1 << 20 or len(data) < 100_000]
+    for data in texts:
+        notes: list[str] = []
+        found = [vars(g) for g in read_stream(io.BytesIO(data), "r.pbn", notes)]
+        assert (found, notes) == _reference_reading(data), data[:80]
