@@ -151,6 +151,7 @@ class Call:
     is_double: bool = field(init=False, repr=False, compare=False)
     is_redouble: bool = field(init=False, repr=False, compare=False)
     rank: int = field(init=False, repr=False, compare=False)  # 18B: a higher rank supersedes a lower one; -1 for no bid
+    token: str = field(init=False, repr=False, compare=False)  # its PBN token, as pbn() gives it
 
     def __post_init__(self) -> None:
         init = object.__setattr__  # the record is frozen: its derived fields are set once, here
@@ -159,11 +160,15 @@ class Call:
         init(self, "is_double", self.kind == "double")
         init(self, "is_redouble", self.kind == "redouble")
         init(self, "rank", self.level * 5 + self.strain.rank if self.kind == "bid" and self.strain is not None else -1)
+        bid = self.kind == "bid"
+        init(
+            self,
+            "token",
+            f"{self.level}{self.strain}" if bid else {"pass": "Pass", "double": "X", "redouble": "XX"}[self.kind],
+        )
 
     def pbn(self) -> str:
-        if self.kind == "bid":
-            return f"{self.level}{self.strain}"
-        return {"pass": "Pass", "double": "X", "redouble": "XX"}[self.kind]
+        return self.token
 
     def label(self, lang: Lang = "pbn") -> str:
         if lang == "pbn":

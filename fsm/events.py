@@ -229,7 +229,7 @@ def _seat(name: str, value: Any, lang: Lang | None) -> tuple[Seat, str]:
 
 def _call(name: str, value: Any, lang: Lang | None) -> tuple[Call, str]:
     if type(value) is Call:
-        return value, value.pbn()
+        return value, value.token
     key = (value, lang)
     if type(value) is str:
         known = _CALLS.get(key)

@@ -34,7 +34,7 @@ from fsm.events import EVENTS, Event, internal
 from fsm.laws import changes, director, exposed, inadmissible, insufficient, lead, normal, rotation
 from fsm.laws.classify import classify
 from fsm.records import Step
-from fsm.spec import LawModule, Option, Rule, StateSpec, needs_of, wording
+from fsm.spec import Guard, LawModule, Option, Rule, StateSpec, needs_of, wording
 from fsm.table import Table
 from fsm.validate import validate
 
@@ -67,7 +67,7 @@ class Engine:
         self.leaf = {name: self._enter(name) for name in self.states}
         self.leaves = [n for n in self.states if self.leaf[n] == n]
         self._candidates: dict[tuple[str, str], tuple[Rule, ...]] = {}
-        self._choices: dict[tuple[str, str], _Choice | tuple[Rule, ...]] = {}
+        self._choices: dict[tuple[str, str], _Choice | Plan] = {}
         for state in self.leaves:
             for name in EVENTS:
                 found = tuple(r for n in ancestry(state) for r in self.rules if r.source == n and r.event == name)
@@ -75,7 +75,7 @@ class Engine:
                     self._candidates[state, name] = found
                     choice = _Choice(found)
                     # a choice with nothing to narrow by is its rules, looked up as they are
-                    self._choices[state, name] = choice if choice.fields or choice.kinds else found
+                    self._choices[state, name] = choice if choice.fields or choice.kinds else _plan(found, None)
         self._machine: Any = None
         self._lock = threading.Lock()
 
@@ -134,8 +134,8 @@ class Engine:
         choice = self._choices.get((table.state, event.name))
         if choice is None:
             return None
-        for rule in choice if type(choice) is tuple else choice.pick(table, event):  # type: ignore[union-attr]
-            for g in rule.guards:
+        for rule, guards in choice if type(choice) is tuple else choice.pick(table, event):  # type: ignore[union-attr]
+            for g in guards:
                 if not g(table, event):
                     break
             else:
@@ -187,9 +187,9 @@ class _Choice:
         self.fields = tuple(sorted({n for r in rules for g in r.guards for n in needs_of(g)}))
         self.read = attrgetter(*self.fields) if len(self.fields) > 1 else None
         self.kinds = any(getattr(g, "call_kind", None) is not None for r in rules for g in r.guards)
-        self.narrowed: dict[Any, tuple[Rule, ...]] = {}
+        self.narrowed: dict[Any, Plan] = {}
 
-    def pick(self, table: Table, event: Event) -> tuple[Rule, ...]:
+    def pick(self, table: Table, event: Event) -> Plan:
         kind = None
         if self.kinds and event.classification is not None:
             kind = event.classification.kind._name_  # a text: hashed in C, where an Enum member is hashed in Python
@@ -203,8 +203,19 @@ class _Choice:
         rules = self.narrowed.get(key)
         if rules is None:  # first time for this key: worked out, then kept (the same from any thread)
             empty = {f for f, there in zip(fields, present, strict=True) if not there}
-            rules = self.narrowed[key] = tuple(r for r in self.rules if _can_hold(r, kind, empty))
+            rules = self.narrowed[key] = _plan(tuple(r for r in self.rules if _can_hold(r, kind, empty)), kind)
         return rules
+
+
+Plan = tuple[tuple[Rule, tuple[Guard, ...]], ...]  # each rule that can hold, with the guards still to ask
+
+
+def _plan(rules: tuple[Rule, ...], kind: Any) -> Plan:
+    """Each rule with the guards left to ask: a test of the kind of call is known to hold once the
+    candidates are narrowed to that kind, and is not asked again."""
+    return tuple(
+        (r, tuple(g for g in r.guards if kind is None or getattr(g, "call_kind", None) is None)) for r in rules
+    )
 
 
 def _can_hold(rule: Rule, kind: Any, empty: set[str]) -> bool:
