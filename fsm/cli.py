@@ -11,8 +11,18 @@ import argparse
 import sys
 from pathlib import Path
 
-from fsm import __version__
 from fsm.errors import FsmError
+
+
+class _Version(argparse.Action):
+    """``--version``: the package's metadata is read only when asked (reading it costs every command
+    some 30 ms otherwise)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+        import fsm
+
+        print(f"{parser.prog} {fsm.__version__}")
+        parser.exit()
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -236,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m fsm", description="Les annonces selon le Code 2017 / The auction under the 2017 Laws"
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="la version / the version")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("run", help="jouer des scénarios / run scenarios")

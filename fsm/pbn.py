@@ -37,10 +37,10 @@ import shutil
 import stat
 import tempfile
 from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, NamedTuple
+from typing import IO, Any, NamedTuple, Protocol
 
 from fsm.board import Board
 from fsm.calls import PASS, SEATS, Call, Card, Seat, parse_call, parse_card
@@ -158,8 +158,12 @@ def _decode(data: bytes) -> str:
         return data.decode("latin-1")  # the standard's own set: every byte is a character
 
 
+class _Readable(Protocol):
+    def readline(self, limit: int, /) -> bytes: ...
+
+
 def _lines(
-    stream: IO[bytes], notes: list[str] | None = None, number: int = 1, first: bool = True
+    stream: _Readable, notes: list[str] | None = None, number: int = 1, first: bool = True
 ) -> Iterator[tuple[int, str, bool]]:
     """``(number, text, ends)`` for each line, without its line end: UTF-8 or else Latin-1, line by
     line. A line longer than MAX_PIECE comes in pieces cut after a blank (``ends`` False but for the
@@ -654,7 +658,7 @@ def read_stream(stream: IO[bytes], name: str = "<pbn>", notes: list[str] | None 
     yield from done
 
 
-def games(path: str | Path, notes: list[str] | None = None) -> Iterator[Game]:
+def games(path: str | Path, notes: list[str] | None = None) -> Generator[Game, None, None]:
     """The games of one file, read as they come (see :func:`read_stream`)."""
     with open_pbn(path) as stream:
         yield from read_stream(stream, str(path), notes)
