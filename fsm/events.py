@@ -207,39 +207,34 @@ def _suit(name: str, value: Any, lang: Lang | None) -> tuple[Strain, str]:
     return suit, suit.value
 
 
-# The seats and calls already read, by text: most events name one of a few dozen tokens.
-_SEATS: dict[tuple[Any, Lang | None], tuple[Seat, str]] = {}
-_CALLS: dict[tuple[Any, Lang | None], tuple[Call, str]] = {}
-_KEPT = 4096  # at most this many texts are kept: junk input does not fill the memory
+_KEPT = 4096  # at most this many texts are kept by each parser below: junk input does not fill the memory
 
 
-def _seat(name: str, value: Any, lang: Lang | None) -> tuple[Seat, str]:
-    if type(value) is Seat:
-        return value, value._value_
-    key = (value, lang)
-    if type(value) is str:
-        known = _SEATS.get(key)
-        if known is not None:
-            return known
-    seat = parse_seat(value, lang)
-    if type(value) is str and len(_SEATS) < _KEPT:
-        _SEATS[key] = (seat, seat.value)
-    return seat, seat.value
+def _remembering(own: type, parse: Callable[[Any, Lang | None], Any], log: Callable[[Any], str]) -> Any:
+    """A parser that remembers the texts it has read (most events name one of a few dozen seats and
+    calls), and takes a value of its own type as it is."""
+    known: dict[tuple[str, Lang | None], tuple[Any, str]] = {}
+
+    def read(name: str, value: Any, lang: Lang | None) -> tuple[Any, str]:
+        if type(value) is own:
+            return value, log(value)
+        if type(value) is not str:
+            typed = parse(value, lang)
+            return typed, log(typed)
+        key = (value, lang)
+        got = known.get(key)
+        if got is None:
+            typed = parse(value, lang)
+            got = (typed, log(typed))
+            if len(known) < _KEPT:
+                known[key] = got
+        return got
+
+    return read
 
 
-def _call(name: str, value: Any, lang: Lang | None) -> tuple[Call, str]:
-    if type(value) is Call:
-        return value, value.token
-    key = (value, lang)
-    if type(value) is str:
-        known = _CALLS.get(key)
-        if known is not None:
-            return known
-    call = parse_call(value, lang)
-    out = (call, call.pbn())
-    if type(value) is str and len(_CALLS) < _KEPT:
-        _CALLS[key] = out
-    return out
+_seat = _remembering(Seat, parse_seat, lambda seat: seat._value_)
+_call = _remembering(Call, parse_call, lambda call: call.token)
 
 
 def _card(name: str, value: Any, lang: Lang | None) -> tuple[Card, str]:
