@@ -134,6 +134,9 @@ def parse_strain(text: str, lang: Lang | None = None) -> Strain:
     )
 
 
+_TOKENS = {"pass": "Pass", "double": "X", "redouble": "XX"}  # the PBN token of each call that is no bid
+
+
 @dataclass(frozen=True, slots=True)
 class Call:
     """A call: a bid (level and strain), a pass, a double or a redouble.
@@ -155,17 +158,13 @@ class Call:
 
     def __post_init__(self) -> None:
         init = object.__setattr__  # the record is frozen: its derived fields are set once, here
-        init(self, "is_bid", self.kind == "bid")
+        bid = self.kind == "bid"
+        init(self, "is_bid", bid)
         init(self, "is_pass", self.kind == "pass")
         init(self, "is_double", self.kind == "double")
         init(self, "is_redouble", self.kind == "redouble")
-        init(self, "rank", self.level * 5 + self.strain.rank if self.kind == "bid" and self.strain is not None else -1)
-        bid = self.kind == "bid"
-        init(
-            self,
-            "token",
-            f"{self.level}{self.strain}" if bid else {"pass": "Pass", "double": "X", "redouble": "XX"}[self.kind],
-        )
+        init(self, "rank", self.level * 5 + self.strain.rank if bid and self.strain is not None else -1)
+        init(self, "token", f"{self.level}{self.strain}" if bid else _TOKENS[self.kind])
 
     def pbn(self) -> str:
         return self.token

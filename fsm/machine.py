@@ -25,6 +25,7 @@ costs the same however many exist, and boards may run on many threads at once.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from functools import cache
 from operator import attrgetter
 from typing import Any
@@ -123,11 +124,10 @@ class Engine:
         return m
 
     # --- running ---------------------------------------------------------------------------
-    def fire(self, table: Table, event: Event, runner: str = "compiled") -> Rule | None:
-        """Offer one event; the rule that fired, or None when no rule takes it."""
-        if runner == "compiled":
-            return self.fire_compiled(table, event)
-        return self.fire_transitions(table, event)
+    def firing(self, runner: str) -> Callable[[Table, Event], Rule | None]:
+        """The runner's way of offering one event: it returns the rule that fired, or None when no
+        rule takes the event."""
+        return self.fire_compiled if runner == "compiled" else self.fire_transitions
 
     def fire_compiled(self, table: Table, event: Event) -> Rule | None:
         """The compiled runner: the candidate rules looked up, their guards asked in order."""
@@ -303,7 +303,7 @@ def initial_state(cards_in_board: bool) -> str:
 def dispatch(engine: Engine, table: Table, event: Event, runner: str = "compiled") -> list[Step]:
     """Route one event and everything it sets off; raise :class:`IllegalEvent` when no rule takes it."""
     steps: list[Step] = []
-    fire = engine.fire_compiled if runner == "compiled" else engine.fire_transitions
+    fire = engine.firing(runner)
     current: Event | None = event
     while current is not None:
         if current.name == "call" and table.state == "auction.calling":
@@ -316,11 +316,11 @@ def dispatch(engine: Engine, table: Table, event: Event, runner: str = "compiled
             raise refusal(engine, table, current)
         steps.append(_step(table, current, source, rule))
         if table.raised:
-            _settle(engine, table, runner, steps)
+            _settle(fire, table, steps)
         current = current.follow
     if table.state == "auction.calling" and table.auction.is_over():
         table.raise_event(internal("auction_ends"))
-        _settle(engine, table, runner, steps)
+        _settle(fire, table, steps)
     return steps
 
 
@@ -331,10 +331,9 @@ def _step(table: Table, event: Event, source: str, rule: Rule) -> Step:
     return Step(event.name, event.args, source, table.state, rule.law, rule.id, rule.laws)
 
 
-def _settle(engine: Engine, table: Table, runner: str, steps: list[Step]) -> None:
+def _settle(fire: Callable[[Table, Event], Rule | None], table: Table, steps: list[Step]) -> None:
     """Offer each internal event raised until no rule takes it, in the order raised."""
     raised = table.raised
-    fire = engine.fire_compiled if runner == "compiled" else engine.fire_transitions
     while raised:
         event = raised.pop(0)
         for _ in range(SETTLE_LIMIT):
