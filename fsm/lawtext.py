@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from importlib.resources import files
 from typing import Any
 
 __all__ = ["text", "title", "cite"]
@@ -22,7 +21,9 @@ _PART = re.compile(r"\([a-z]+\)")
 
 @cache
 def _code() -> dict[str, dict[str, Any]]:
-    import yaml  # only when a law's words are first asked for
+    from importlib.resources import files  # both slow to import: only when a law's words are first asked for
+
+    import yaml
 
     source = files("fsm.laws").joinpath("code2017.yaml").read_text(encoding="utf-8")
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
