@@ -453,7 +453,7 @@ def _family_is(family: str) -> Guard:
 
 
 # --- 28A and 17D3 -----------------------------------------------------------------------------
-@guard("une déclaration (un passe compris) suivie de trois passes", "a call (a pass included) followed by three passes")
+@guard("une déclaration (un Passe compris) suivie de trois Passe", "a call (a pass included) followed by three passes")
 def three_passes_follow(table: Table, event: Event) -> bool:
     """17D3: « Quand une déclaration a été suivie de trois Passe » — after a bid, a double, or a pass."""
     return table.auction.three_passes_follow_a_call()
@@ -468,7 +468,7 @@ def deem_barred_pass(table: Table, event: Event) -> None:
 
 
 @action(
-    "les passes consécutifs sont annulés ; le tour revient au joueur privé",
+    "tous les Passe consécutifs sont annulés ; la parole revient au joueur qui a manqué son tour",
     "the consecutive passes are cancelled; the turn goes back to the deprived player",
 )
 def cancel_passes_17D3(table: Table, event: Event) -> None:
@@ -630,7 +630,8 @@ def _options(what_fr: str, what_en: str, law: str) -> list[Option]:
         Option("call", skipped_rho, "28B", "déclare à son tour : annulation sans rectification", "calls in turn: cancelled, no rectification"),
         Option("call", partner_before_choice, "29A", "déclare : sa déclaration est retenue jusqu'au choix de l'adversaire de gauche",
                "calls: his call is held until the LHO has chosen"),
-        Option("director", None, law, "l'arbitre applique la Loi " + law, "the Director applies Law " + law),
+        Option("director", None, law, "l'arbitre est appelé et expose les options de l'adversaire de gauche",
+               "the Director is called and sets out the LHO's options"),
     ]  # fmt: skip
 
 
@@ -644,7 +645,7 @@ MODULE = LawModule(
         StateSpec(RULING, "23A", "Jugement : déclaration comparable ?", "Ruling: comparable call?", waiting=True),
     ],
     rules=[
-        Rule("auction_ends", "auction.calling", None, "17D3", "trois passes dont un hors tour : les annonces continuent",
+        Rule("auction_ends", "auction.calling", None, "17D3", "trois Passe dont un hors tour : les annonces continuent",
              "three passes, one out of rotation: the auction goes on", (three_passes_follow, a_player_deprived),
              (cancel_passes_17D3,), ruling=True, cites=("16C",)),
         Rule("call", "auction.calling", None, "28A", "au tour d'un joueur tenu de passer : déclaration en rotation",
