@@ -9,7 +9,7 @@ every French output there is:
 - every diagram view (``fsm.diagrams.all_views("fr")``, the label texts) and the demo's board path;
 - the demo narration;
 - every stage of every scenario of the corpus walked in French (``fsm.teaching.walk``): the event
-  text, each option, the state label, the refusal, the stage's HTML;
+  text, each option, the state label, the refusal, the stage's HTML; each scenario's French title;
 - error messages: the French text of every error raised in the package's source (its fixed
   words), the refusals met when each player event is tried at every stage of the corpus, and
   the input errors of bad input;
@@ -99,6 +99,14 @@ def teaching() -> Texts:
             if stage.refused:
                 yield f"{where} refus", stage.refused
             yield f"{where} HTML", html_text(stage._repr_html_())
+
+
+def scenario_texts() -> Texts:
+    """The French title of every scenario, and its French notes where they are given by language."""
+    for s in scenarios():
+        yield f"{s.id} titre", s.title.get("fr", "")
+        if isinstance(s.notes, dict):
+            yield f"{s.id} notes", s.notes.get("fr", "")
 
 
 def _samples() -> list[tuple[str, dict[str, Any]]]:
@@ -221,6 +229,7 @@ SOURCES = {
     "diagrams": diagrams,
     "demo": demo,
     "teaching": teaching,
+    "scenario_texts": scenario_texts,
     "refusals": refusals,
     "input_errors": input_errors,
     "error_sources": error_sources,
@@ -235,6 +244,8 @@ ELSEWHERE: dict[tuple[str, re.Pattern[str]], str] = {
     ("teaching", re.compile(r"enchères : (?:\S+ ?)+")): (
         "fsm/teaching.py walk(): the `calls` stage must write its calls with fsm.text.calls_text(args, lang)"
     ),
+    ("scenario_texts", re.compile(r"\b[Ll]e Directeur\b")): "fsm/scenarios/*.yaml titles: « l'arbitre »",
+    ("scenario_texts", re.compile(r"\b[Tt]rois passes\b")): "fsm/scenarios/rotation.yaml titles: « trois Passe » (FFB)",
     ("error_sources", re.compile(r"doit valoir true ou false")): (
         "fsm/scenario.py (cards_in_board): « doit valoir « true » ou « false » »"
     ),

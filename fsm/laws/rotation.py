@@ -621,11 +621,11 @@ def offender_to_be_judged(table: Table) -> list[Seat]:
     return [seat] if table.deferred_for(seat) is not None else []
 
 
-def _options(what_fr: str, what_en: str, law: str) -> list[Option]:
+def _options(what_fr: str, what_en: str, law: str, cancelled: str = "annulé") -> list[Option]:
     return [
         Option("call", parties.offender_lho, "29A", f"accepte {what_fr} en déclarant", f"accepts {what_en} by calling"),
         Option("accept", parties.offender_lho, "29A", f"accepte {what_fr}", f"accepts {what_en}"),
-        Option("refuse", parties.offender_lho, "29B", f"refuse {what_fr} : annulé, le tour revient au joueur dont c'était le tour",
+        Option("refuse", parties.offender_lho, "29B", f"refuse {what_fr} : {cancelled}, le tour revient au joueur dont c'était le tour",
                f"refuses {what_en}: cancelled, the turn goes back to the player whose turn it was"),
         Option("call", skipped_rho, "28B", "déclare à son tour : annulation sans rectification", "calls in turn: cancelled, no rectification"),
         Option("call", partner_before_choice, "29A", "déclare : sa déclaration est retenue jusqu'au choix de l'adversaire de gauche",
@@ -666,7 +666,7 @@ MODULE = LawModule(
                    "the offender calls in turn: the Director will judge whether his call is comparable (30B1, 31A2, 31B, 32A2, 32B)"),
         ],
         PASS_STATE: _options("le passe hors tour", "the pass out of rotation", "30"),
-        BID_STATE: _options("l'enchère hors tour", "the bid out of rotation", "31"),
+        BID_STATE: _options("l'enchère hors tour", "the bid out of rotation", "31", "annulée"),
         DOUBLE_STATE: _options("le contre hors tour", "the double out of rotation", "32"),
         RULING: [Option("judge", None, "23A", "l'arbitre juge si la déclaration du fautif est comparable",
                         "the Director judges whether the offender's call is comparable"),
