@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from fsm.errors import FsmError
 
@@ -242,8 +243,17 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's own -h says "show this help message and exit" in English only; subcommands
+    take the same class."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **{**kwargs, "add_help": False})
+        self.add_argument("-h", "--help", action="help", help="afficher cette aide / show this help")
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="python -m fsm", description="Les annonces selon le Code 2017 / The auction under the 2017 Laws"
     )
     parser.add_argument("--version", action=_Version, nargs=0, help="la version / the version")
@@ -282,9 +292,10 @@ def main(argv: list[str] | None = None) -> int:
         help="relire des fichiers PBN / check PBN records",
         description="Rejoue chaque enchère PBN et signale chaque irrégularité avec sa loi / "
         "replays every PBN auction and reports each irregularity with its law.",
-        epilog="Codes de sortie / exit codes: 0 tout est lu / everything read (whatever the games hold); "
-        "2 un chemin introuvable, illisible ou qui n'est pas un fichier ordinaire / a path missing, "
-        "unreadable or no regular file (named pipe, device); 3 erreur interne / internal error.",
+        epilog="Codes de sortie : 0 tout est lu (quel que soit le contenu des donnes) ; 2 un chemin "
+        "introuvable, illisible ou qui n'est pas un fichier ordinaire (tube nommé, périphérique) ; "
+        "3 erreur interne. / Exit codes: 0 everything read (whatever the games hold); 2 a path missing, "
+        "unreadable or no regular file (named pipe, device); 3 internal error.",
     )
     p.add_argument("paths", nargs="+", help="fichiers ou dossiers (leurs .pbn) / files or folders (their .pbn files)")
     p.add_argument(
@@ -298,7 +309,7 @@ def main(argv: list[str] | None = None) -> int:
         type=_jobs,
         default=None,  # the cores this process may use, found only when checking (pbn.default_jobs)
         metavar="N",
-        help="processus en parallèle (défaut : les cœurs utilisables, os.sched_getaffinity ou os.cpu_count) ; "
+        help="processus en parallèle (défaut : les cœurs que ce processus peut utiliser) ; "
         "même rapport, dans le même ordre, qu'avec 1 / worker processes (default: the usable cores, "
         "os.sched_getaffinity or os.cpu_count); the same report, in the same order, as with 1",
     )
