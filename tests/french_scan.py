@@ -78,8 +78,10 @@ def api_names() -> frozenset[str]:
 def _identifier_at(text: str, start: int, end: int) -> bool:
     """Whether the word at ``text[start:end]`` sits where an identifier would."""
     before = text[start - 1] if start > 0 else ""
-    after = text[end] if end < len(text) else ""
-    return (before != "" and before in "_.`") or (after != "" and after in "_.`=(:")
+    after = text[end : end + 2]
+    # A full stop ends a French sentence; it makes an identifier only when a name follows it.
+    dotted = after[:1] == "." and after[1:2].isalnum()
+    return (before != "" and before in "_.`") or (after[:1] != "" and after[:1] in "_`=(:") or dotted
 
 
 def problems(text: str) -> list[str]:
