@@ -55,6 +55,8 @@ def _diagram(args: argparse.Namespace) -> int:
     from fsm import diagrams
     from fsm.scenario import file_name, find, play
 
+    if args.pdf:
+        return _sheets(args)
     if args.scenario or args.id:
         if not (args.scenario and args.id):
             print("--scenario et --id vont ensemble / --scenario and --id go together", file=sys.stderr)
@@ -70,9 +72,14 @@ def _diagram(args: argparse.Namespace) -> int:
             return 2
         graph = diagrams.law_view(args.view, args.lang)
         default = f"{args.view}.{args.lang}"
-    else:
+    elif args.machine:
         graph = diagrams.whole_machine(args.lang)
         default = f"machine.{args.lang}"
+    else:
+        from fsm.overview import overview
+
+        graph = overview(args.lang)
+        default = f"overview.{args.lang}"
     out = Path(args.out or f"out/{default}")
     out.parent.mkdir(parents=True, exist_ok=True)
     if args.format == "dot":
@@ -81,6 +88,24 @@ def _diagram(args: argparse.Namespace) -> int:
     else:
         path = Path(graph.render(out, format=args.format, cleanup=True))
     print(path)
+    return 0
+
+
+def _sheets(args: argparse.Namespace) -> int:
+    """``diagram --pdf``: one A4 PDF per law family, into ``--out`` (a folder)."""
+    from fsm.sheets import BrowserMissing, write_pdf
+
+    views = [args.view] if args.view else None
+    try:
+        written = write_pdf(args.out or f"out/sheets/{args.lang}", args.lang, views)
+    except BrowserMissing:
+        print(
+            "Chromium est introuvable : apt-get install chromium / Chromium not found: apt-get install chromium",
+            file=sys.stderr,
+        )
+        return 2
+    for path in written:
+        print(path)
     return 0
 
 
@@ -270,7 +295,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--lang", choices=["fr", "en"], default="fr")
     p.add_argument("--format", choices=["svg", "png", "pdf", "dot"], default="svg")
     p.add_argument("--out", help="chemin sans extension / path without extension")
-    p.add_argument("--view", help="une vue par famille de lois : 27, 28-32, 25, 36-39, 24, 41-54 / a law family's view")
+    p.add_argument(
+        "--view", help="une vue par famille de lois : 27, 28-29, 30, 31, 32, 25, 36-39, 24, 41-54 / a law family's view"
+    )
+    p.add_argument("--machine", action="store_true", help="la machine détaillée / the detailed machine")
+    p.add_argument(
+        "--pdf", action="store_true", help="fiches A4, un PDF par famille de lois / A4 sheets, one PDF per law family"
+    )
     p.add_argument("--scenario", help="fichier de scénarios / scenario file")
     p.add_argument("--id", help="identifiant du scénario / scenario id")
     p.set_defaults(func=_diagram)

@@ -22,7 +22,7 @@ FAMILIES = [
      ["27A1-LHO-accepts-by-calling", "27B1a-lowest-sufficient-same-strain", "27B1a-artificial-bid-specifying-the-same-suit",
       "27B2-design-example", "27B3-non-comparable-double-literal-bar", "27B4-second-insufficient-bid-refused",
       "27C-replacement-before-ruling-stands"]),
-    ("28-32_hors_tour", "28-32", "Lois 28 à 32 : les déclarations hors tour / Laws 28 to 32: calls out of rotation",
+    ("28-32_hors_tour", "28-29", "Lois 28 à 32 : les déclarations hors tour / Laws 28 to 32: calls out of rotation",
      "L'adversaire de gauche du fautif peut accepter en déclarant (29A). Le joueur dont c'était le tour peut déclarer "
      "avant toute rectification (28B). Sinon la déclaration est annulée (29B) et la suite dépend de qui devait parler.",
      ["29A-seed001-example2", "28B-seed001-example1", "30A-pass-at-RHO-turn-refused", "30B1-pass-at-partner-turn-comparable",
