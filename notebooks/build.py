@@ -65,8 +65,8 @@ def family_notebook(title: str, view: str, intro: str, ids: list[str]) -> nbform
         s = find(sid)
         name = s.title.get("fr") or sid
         text = f"## {name}\n\nScénario `{sid}` — {LAWS(s)}"
-        if s.notes:
-            text += f"\n\n> {s.notes.strip()}"
+        if s.notes.get("fr"):
+            text += f"\n\n> {s.notes['fr'].strip()}"
         cells.append(new_markdown_cell(text))
         cells.append(new_code_cell(f'for stage in walk("{sid}"):\n    display(stage)\nstage.board.diagram()'))
     return new_notebook(cells=cells, metadata={"language_info": {"name": "python"}})
