@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from fsm.board import Board
-from fsm.calls import Seat
+from fsm.calls import Seat, parse_card
+from fsm.labels import inline_svg
 from fsm.quiz import QUESTION, Question, questions
 from fsm.scenario import Scenario, board_for, corpus_files, file_name, find, hands, load
 from fsm.teaching import HEADINGS, Stage, grid_html, is_routine, table_notes, walk
@@ -118,6 +119,12 @@ def _notes(snapshot: dict[str, Any]) -> str:
     return "".join(parts)
 
 
+def _ranks(ranks: str) -> str:
+    """A suit's cards as a French hand diagram prints them: A R D V 10 (the PBN's T K Q J in both
+    languages would read as English)."""
+    return html.escape(" ".join(parse_card("S" + r).label("fr")[1:] for r in ranks))
+
+
 def _hands(s: Scenario) -> str:
     dealt = hands(s)
     if not dealt:
@@ -125,7 +132,7 @@ def _hands(s: Scenario) -> str:
 
     def hand(seat: str) -> str:
         lines = "".join(
-            f"<div>{'<span class=red>' + sign + '</span>' if suit in 'HD' else sign} {html.escape(dealt[seat][suit]) or '—'}</div>"
+            f"<div>{'<span class=red>' + sign + '</span>' if suit in 'HD' else sign} {_ranks(dealt[seat][suit]) or '—'}</div>"
             for suit, sign in SUITS
         )
         return f'<div class="seat">{both((seat_name(seat, "fr"), seat_name(seat, "en")))}</div>{lines}'
@@ -158,26 +165,19 @@ def view_for(board: Board) -> str | None:
     return None
 
 
-def _svg(graph: Any) -> str | None:
-    """The drawing as inline SVG, or None when Graphviz's dot is missing."""
-    try:
-        svg = graph.pipe(format="svg", quiet=True).decode("utf-8")
-    except Exception as err:  # graphviz.ExecutableNotFound: the page goes without the tree
-        if type(err).__name__ == "ExecutableNotFound":
-            return None
-        raise
-    return svg[svg.index("<svg") :]
-
-
 _TREES: dict[tuple[str | None, str], str | None] = {}
 
 
-def _tree(view: str | None, lang: str) -> str | None:
+def _tree(view: str | None, lang: str, board: Board) -> str | None:
+    """The law view, drawn once per page set (the page's script marks the path on it); a board of
+    no single family is drawn on the states it visited and their neighbours instead."""
     from fsm import diagrams
 
+    if view is None:
+        return inline_svg(diagrams.board_path(board, lang))
     key = (view, lang)
-    if key not in _TREES:  # drawn once per page set: the path is marked on it by the page's script
-        _TREES[key] = _svg(diagrams.whole_machine(lang) if view is None else diagrams.law_view(view, lang))
+    if key not in _TREES:
+        _TREES[key] = inline_svg(diagrams.law_view(view, lang))
     return _TREES[key]
 
 
@@ -256,7 +256,7 @@ def page(scenario: Scenario | str) -> str:
             _stage(fr.number, fr, en, fr.board, fr.snapshot, fr.options_data, trace,
                    [q for q in quiz if q.stage == fr.number], view)
         )  # fmt: skip
-    trees = [_tree(view, lang) for lang in LANGS]
+    trees = [_tree(view, lang, last) for lang in LANGS]
     if all(t is not None for t in trees):
         tree = both((trees[0] or "", trees[1] or ""), markup=True)
     else:
@@ -280,7 +280,7 @@ def page(scenario: Scenario | str) -> str:
         "<!DOCTYPE html><html lang='fr'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
         f"<title>{html.escape(title.get('fr', s.id))}</title><style>{_asset('page.css')}</style></head>"
-        f"<body class='hide-routine'><header><h1>{both(title)} <small>({html.escape(s.id)})</small></h1>"
+        f"<body class='hide-routine'><header><h1>{both(title)} <small><code class='id'>{html.escape(s.id)}</code></small></h1>"
         "<div class='bar'>"
         f"<button type='button' id='prev'>{_word('prev')}</button><span id='counter'></span>"
         f"<button type='button' id='next'>{_word('next')}</button>"
@@ -297,7 +297,7 @@ def page(scenario: Scenario | str) -> str:
 def index(scenarios: list[Scenario]) -> str:
     items = "".join(
         f"<li><a href='{file_name(s.id)}.html'>{both(s.title or {'fr': s.id, 'en': s.id})}</a> "
-        f"<small>({html.escape(s.id)})</small></li>"
+        f"<small><code class='id'>{html.escape(s.id)}</code></small></li>"
         for s in scenarios
     )
     return (

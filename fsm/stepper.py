@@ -19,8 +19,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from fsm.board import Board
+from fsm.calls import parse_call, parse_card
 from fsm.errors import FsmError
 from fsm.events import EVENTS, JUDGEMENTS
+from fsm.labels import inline_svg
 from fsm.quiz import QUESTION, Question
 from fsm.scenario import Scenario, board_for, find
 from fsm.teaching import HEADINGS, Stage, grid_html, is_routine, table_notes, walk
@@ -44,9 +46,9 @@ WORDS = {
 }
 ARG_WORDS = {
     "seat": ("joueur", "player"),
-    "call": ("déclaration (1H, 2SA, X, Pass…)", "call (1H, 2NT, X, Pass…)"),
-    "card": ("carte (SA, H2…)", "card (SA, H2…)"),
-    "cards": ("cartes (SA H2…)", "cards (SA H2…)"),
+    "call": ("déclaration", "call"),
+    "card": ("carte", "card"),
+    "cards": ("cartes", "cards"),
     "suit": ("couleur", "suit"),
     "face_down": ("face cachée", "face down"),
 }
@@ -57,6 +59,24 @@ JUDGEMENT_WORDS = {
     "misinformation": ("information erronée ?", "misinformation?"),
 }
 SUITS = [("♠", "S"), ("♥", "H"), ("♦", "D"), ("♣", "C")]
+# What a call or a card may be, offered in a list in the reader's words (no notation to learn);
+# a bid of eight is there because Law 38 rectifies it.
+CHOICES = {
+    "call": ["Pass", "X", "XX"] + [f"{n}{s}" for n in range(1, 9) for s in ("C", "D", "H", "S", "NT")],
+    "card": [f"{s}{r}" for s in "SHDC" for r in "AKQJT98765432"],
+}
+CHOICES["cards"] = CHOICES["card"]
+
+
+def label(token: str, lang: str) -> str:
+    """A call or a card as the reader writes it: « Passe », « 1SA », « ♦R »."""
+    thing = parse_call(token) if token[:1].isdigit() or token in ("Pass", "X", "XX") else parse_card(token)
+    return thing.label(lang)  # type: ignore[arg-type]
+
+
+def _path(board: Board, lang: str) -> str | None:
+    """The board's path on its law view as inline SVG (None without Graphviz)."""
+    return inline_svg(board.diagram(lang))
 
 
 def _w(key: str, lang: str) -> str:
@@ -128,14 +148,19 @@ class _Static:
 class Stepper(_Static, widgets.VBox):  # type: ignore[misc]
     """A scenario, stage by stage: ◀ ▶ buttons, a routine-options toggle, and the stage."""
 
-    def __init__(self, scenario: str | Scenario, lang: str = "fr", routine: bool = False) -> None:
+    def __init__(self, scenario: str | Scenario, lang: str = "fr", routine: bool = False, diagram: bool = True) -> None:
         s = find(scenario) if isinstance(scenario, str) else scenario
         self.scenario = s
         self.lang = lang
         start = board_for(s)
         first = Stage(0, _w("start", lang), [], start, start.snapshot(), start.state, grid_html(start, lang), [],
                       None, lang, start.options())  # fmt: skip
-        self.stages: list[Stage] = [first, *walk(s, lang)]
+        self.stages: list[Stage] = [first]
+        # the board goes on with the next stages: its path is drawn as each stage leaves it
+        self.paths: list[str | None] = [_path(start, lang) if diagram else None]
+        for stage in walk(s, lang):
+            self.stages.append(stage)
+            self.paths.append(_path(stage.board, lang) if diagram else None)
         self.index = 0
         self.prev = widgets.Button(description=_w("prev", lang))
         self.next = widgets.Button(description=_w("next", lang))
@@ -143,10 +168,12 @@ class Stepper(_Static, widgets.VBox):  # type: ignore[misc]
         self.routine = widgets.Checkbox(value=routine, description=_w("routine", lang), indent=False)
         self.title = widgets.HTML(f"<h3>{_red((s.title or {}).get(lang, s.id))}</h3>")
         self.html = widgets.HTML()
+        self.tree = widgets.HTML()
         self.prev.on_click(lambda _: self.show(self.index - 1))
         self.next.on_click(lambda _: self.show(self.index + 1))
         self.routine.observe(lambda _: self.show(self.index), names="value")
-        super().__init__([self.title, widgets.HBox([self.prev, self.counter, self.next, self.routine]), self.html])
+        nav = widgets.HBox([self.prev, self.counter, self.next, self.routine])
+        super().__init__([self.title, nav, self.html, self.tree])
         self.show(0)
 
     def stage_html(self, n: int) -> str:
@@ -165,18 +192,24 @@ class Stepper(_Static, widgets.VBox):  # type: ignore[misc]
         self.prev.disabled = n == 0
         self.next.disabled = n == len(self.stages) - 1
         self.html.value = self.stage_html(n)
+        self.tree.value = self.paths[n] or ""
 
     def _repr_html_(self) -> str:
-        return self.title.value + self.stage_html(0)
+        """Every stage one under the other, then the board's whole path on its law view."""
+        stages = "".join(f"<div class='stage'>{self.stage_html(n)}</div>" for n in range(len(self.stages)))
+        return self.title.value + stages + (self.paths[-1] or "")
 
 
 class LiveBoard(_Static, widgets.VBox):  # type: ignore[misc]
     """A board at the table: one button per current option; the grid, laws, obligations and
     path follow each event. An event needing an argument asks for it before it is applied."""
 
-    def __init__(self, board: Board | None = None, lang: str = "fr", routine: bool = False) -> None:
+    def __init__(
+        self, board: Board | None = None, lang: str = "fr", routine: bool = False, diagram: bool = True
+    ) -> None:
         self.board = board if board is not None else Board()
         self.lang = lang
+        self.diagram = diagram
         self.last_laws: list[str] = []
         self.buttons: list[widgets.Button] = []
         self.routine = widgets.Checkbox(value=routine, description=_w("routine", lang), indent=False)
@@ -212,7 +245,8 @@ class LiveBoard(_Static, widgets.VBox):  # type: ignore[misc]
             f"<li value='{n}'>{LAW[lang]} {html.escape(s.law)} → {_red(state_label(s.target, lang))}</li>"
             for n, s in enumerate(steps, first)
         )
-        self.path.value = f"<p><b>{_w('path', lang)}</b></p><ol>{items}</ol>" if items else ""
+        drawn = _path(b, lang) if self.diagram else None
+        self.path.value = (f"<p><b>{_w('path', lang)}</b></p><ol>{items}</ol>" if items else "") + (drawn or "")
 
     # --- acting ---------------------------------------------------------------------------------
     def _clicked(self, button: widgets.Button) -> None:
@@ -230,8 +264,13 @@ class LiveBoard(_Static, widgets.VBox):  # type: ignore[misc]
                 inputs["seat"] = widgets.Dropdown(options=choices, description=ARG_WORDS["seat"][i])
             elif arg.type == "suit":
                 inputs[arg.name] = widgets.Dropdown(options=SUITS, description=ARG_WORDS["suit"][i])
-            elif arg.required:
-                inputs[arg.name] = widgets.Text(description=ARG_WORDS.get(arg.name, (arg.name, arg.name))[i])
+            elif arg.type in CHOICES and arg.required:
+                words = ARG_WORDS[arg.name][i]
+                options = [(label(x, lang), x) for x in CHOICES[arg.type]]
+                if arg.type == "cards":
+                    inputs[arg.name] = widgets.SelectMultiple(options=options, rows=6, description=words)
+                else:
+                    inputs[arg.name] = widgets.Dropdown(options=options, description=words)
             elif arg.name == "face_down":
                 inputs[arg.name] = widgets.Checkbox(value=False, description=ARG_WORDS["face_down"][i])
         if spec.name == "judge":
@@ -264,7 +303,7 @@ class LiveBoard(_Static, widgets.VBox):  # type: ignore[misc]
             elif name == "verdict":
                 continue
             elif name == "cards":
-                args[name] = widget.value.split()
+                args[name] = list(widget.value)
             else:
                 args[name] = widget.value
         try:

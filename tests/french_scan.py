@@ -135,6 +135,34 @@ class _Text(HTMLParser):
             self.parts.append(data)
 
 
+class _FrenchText(_Text):
+    """Leaves out what a bilingual page shows only in English (an element with ``lang="en"``), and
+    a scenario's id, a reference printed as code (``<code class="id">``), like a file name."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depth = 0  # open elements since the English one began, 0 outside it
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.depth or ("lang", "en") in attrs or ("class", "id") in attrs:
+            self.depth += 1
+            self.skip += self.depth == 1
+        super().handle_starttag(tag, attrs)
+
+    def handle_endtag(self, tag: str) -> None:
+        super().handle_endtag(tag)
+        if self.depth:
+            self.depth -= 1
+            self.skip -= self.depth == 0
+
+
+def french_html_text(page: str) -> str:
+    """The text a French reader sees in a bilingual HTML page: its English parts left out."""
+    parser = _FrenchText()
+    parser.feed(page)
+    return html.unescape("".join(parser.parts))
+
+
 def html_text(page: str) -> str:
     """The text a reader sees in an HTML fragment or page (no tags, no style, entities read)."""
     parser = _Text()

@@ -1,8 +1,8 @@
 """The printable sheets: A4 pages, one PDF per law family, the law's own words beside each question
 of its tree, nothing printed smaller than 12 pt."""
 
+import os
 import re
-import shutil
 
 import pytest
 
@@ -34,7 +34,9 @@ def media_boxes(pdf: bytes) -> list[tuple[float, float]]:
 
 
 def test_pdf_pages_are_a4(tmp_path, need_dot):
-    if browser() is None or shutil.which("dot") is None:
+    if browser() is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("Chromium is missing in CI: the set-up (make setup) must install it")
         pytest.skip("Chromium not installed")
     assert main(["diagram", "--pdf", "--view", "27", "--out", str(tmp_path)]) == 0
     boxes = media_boxes((tmp_path / "27.pdf").read_bytes())

@@ -43,7 +43,7 @@ from fsm.scenario import corpus_files, load
 from fsm.spec import REGISTRY
 from fsm.teaching import walk
 from fsm.text import calls_text, describe_event, state_label
-from tests.french_scan import dot_labels, html_text, problems
+from tests.french_scan import dot_labels, french_html_text, html_text, problems
 
 ROOT = Path(__file__).parent.parent / "fsm"
 Texts = Iterator[tuple[str, str]]  # (where, text)
@@ -99,6 +99,36 @@ def teaching() -> Texts:
             if stage.refused:
                 yield f"{where} refus", stage.refused
             yield f"{where} HTML", html_text(stage._repr_html_())
+
+
+def pages() -> Texts:
+    """The classroom pages (``python -m fsm teach``), as a French reader sees them."""
+    from fsm.pages import page
+
+    for s in scenarios():
+        yield f"page {s.id}", french_html_text(page(s))
+
+
+def quiz() -> Texts:
+    from fsm.quiz import questions
+
+    for s in scenarios():
+        for q in questions(s):
+            where = f"{s.id} question {q.stage}"
+            yield where, q.prompt["fr"]
+            yield f"{where} explication", q.explanation["fr"]
+            for c in q.choices:
+                yield f"{where} choix", c.fr
+
+
+def stepper() -> Texts:
+    """The Jupyter stepper's static rendering (what a notebook shows), for scenarios with a deal."""
+    pytest.importorskip("ipywidgets")
+    from fsm.stepper import Stepper
+
+    for s in scenarios():
+        if s.deal:
+            yield f"stepper {s.id}", html_text(Stepper(s)._repr_html_())
 
 
 def scenario_texts() -> Texts:
@@ -230,6 +260,9 @@ SOURCES = {
     "demo": demo,
     "teaching": teaching,
     "scenario_texts": scenario_texts,
+    "pages": pages,
+    "quiz": quiz,
+    "stepper": stepper,
     "refusals": refusals,
     "input_errors": input_errors,
     "error_sources": error_sources,

@@ -67,7 +67,7 @@ def test_teach_all_writes_an_index_linking_every_page(tmp_path):
 
 def test_without_dot_the_page_says_so_in_one_line(monkeypatch):
     monkeypatch.setattr(pages, "_TREES", {})
-    monkeypatch.setattr(pages, "_svg", lambda graph: None)
+    monkeypatch.setenv("PATH", "")  # no `dot` to be found
     text = pages.page("27B1a-lowest-sufficient-same-strain")
     assert "<svg" not in text and "Graphviz « dot » est absent" in text
 
@@ -151,3 +151,12 @@ def test_lead_out_of_turn_page_in_chromium(chromium, tmp_path):
     assert "carte pénalisée majeure" in refused
     assert any("Options du déclarant (carte pénalisée) (Loi 50D2)" in t for t in texts)
     assert seen["quiz_right_law"] and "Que décide l'arbitre ?" in seen["quiz_before"]
+
+
+def test_the_tree_shows_no_state_name_on_hover(need_dot):
+    """Graphviz titles each node with its name, which a browser shows on hover; the page keeps the
+    name for its script only."""
+    text = pages.page("27B2-design-example")
+    tree = text[text.index("<svg") :]
+    assert "<title>" not in tree
+    assert 'data-name="auction.insufficient_bid.offered"' in tree

@@ -6,6 +6,8 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+from ipywidgets import Dropdown  # noqa: E402
+
 from fsm.board import Board  # noqa: E402
 from fsm.quiz import questions  # noqa: E402
 from fsm.stepper import LiveBoard, QuizWidget, Stepper  # noqa: E402
@@ -76,10 +78,12 @@ def test_liveboard_shows_a_refusal_with_its_law():
     live.inputs["call"].value = "8C"  # no bid above seven is sufficient: Law 38 is called
     live.apply_button.click()
     assert live.board.state == "auction.bid_above_seven"
-    live.button("38D").click()
-    live.inputs["call"].value = "ZZ"
-    live.apply_button.click()
-    assert "color:#b00" in live.message.value and live.board.state == "auction.bid_above_seven"
+    before = live.board.snapshot()
+    # a judgement nobody awaits (the bid of eight is the arbitre's to rectify, 38): refused
+    live.pending = {"event": "judge", "seats": None, "law": "23A"}
+    live.inputs = {"judgement": Dropdown(options=["comparable"]), "verdict": Dropdown(options=[True])}
+    live.apply()
+    assert "color:#b00" in live.message.value and live.board.snapshot() == before
 
 
 def test_quiz_widget_tells_right_and_wrong_with_the_law():
@@ -92,3 +96,17 @@ def test_quiz_widget_tells_right_and_wrong_with_the_law():
     assert "Bonne réponse." in w.feedback.value
     assert "le partenaire du joueur fautif doit passer jusqu’à la fin des annonces" in w.feedback.value
     assert "Que décide l&#x27;arbitre ?" in w._repr_html_()
+
+
+def test_the_stepper_draws_the_path_on_the_law_view_as_it_goes(need_dot):
+    """27B2-design-example is drawn on the tree of Law 27: at East's 1♦ only the insufficient bid is
+    marked; after the ruling the 27B2 branch is taken too, and no state name shows on hover."""
+    stepper = Stepper("27B2-design-example")
+    stepper.show(2)
+    early = stepper.tree.value
+    assert "Loi 27 : l&#39;enchère insuffisante" in early and "Étape 1" in early and "Étape 5" not in early
+    stepper.show(6)
+    late = stepper.tree.value
+    assert "Étape 5" in late and "Loi 27B2" in late and "<title>" not in late
+    stepper.show(len(stepper.stages) - 1)
+    assert stepper.tree.value in stepper._repr_html_()  # the static rendering ends with the whole path

@@ -15,8 +15,7 @@
     var state = stage.getAttribute("data-state");
     Array.prototype.forEach.call(trees, function (svg) {
       Array.prototype.forEach.call(svg.querySelectorAll("g.node, g.edge"), function (g) {
-        var title = g.querySelector("title");
-        var name = title ? title.textContent : "";
+        var name = g.getAttribute("data-name") || "";
         g.classList.toggle("current", g.classList.contains("node") && name === state);
         g.classList.toggle("taken", edges.indexOf(name) >= 0);
       });

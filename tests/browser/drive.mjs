@@ -38,7 +38,7 @@ try {
       struck: Array.from(stage.querySelectorAll("table.grid s")).filter(visible).map((s) => s.parentElement.innerText),
       routine_visible: Array.from(stage.querySelectorAll("li.routine")).filter(visible).length,
       routine_all: stage.querySelectorAll("li.routine").length,
-      current_node: Array.from(document.querySelectorAll(".tree g.node.current title")).map((t) => t.textContent),
+      current_node: Array.from(document.querySelectorAll(".tree g.node.current")).map((g) => g.getAttribute("data-name")),
       taken: document.querySelectorAll(".tree g.edge.taken").length,
       body_font_px: parseFloat(getComputedStyle(document.body).fontSize),
       heart_color: (() => { const r = stage.querySelector(".red"); return r && visible(r) ? getComputedStyle(r).color : null; })(),
