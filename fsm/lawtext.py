@@ -1,0 +1,94 @@
+"""The words of the Laws: the FFB's French text of the 2017 Laws 17 to 39, the laws of the
+auction, so that a diagram, a printed sheet or a quiz can quote the law it cites.
+
+A reference is read as law, section letter, paragraph number, then lettered and roman
+sub-paragraphs: ``27``, ``27B``, ``27B1``, ``27B1(a)``, ``30B1(b)(i)``. The text is loaded on
+first use, once: ``import fsm`` does not read it. Laws the model cites outside 17 to 39 (16C,
+41, 50, 54, 72C…) are not in the text: :func:`text` and :func:`title` answer ``None`` for them.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+__all__ = ["text", "title", "cite"]
+
+_REF = re.compile(r"(\d{1,2})([A-Z]?)(\d?)((?:\([a-z]+\))*)")
+_PART = re.compile(r"\([a-z]+\)")
+
+
+@cache
+def _code() -> dict[str, dict[str, Any]]:
+    from importlib.resources import files  # both slow to import: only when a law's words are first asked for
+
+    import yaml
+
+    source = files("fsm.laws").joinpath("code2017.yaml").read_text(encoding="utf-8")
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return {str(k): v or {} for k, v in yaml.load(source, Loader=loader).items()}  # noqa: S506 - a safe loader
+
+
+@cache
+def _chain(ref: str) -> tuple[str, ...]:
+    """The reference and the ones enclosing it, most specific first: 27B1(a), 27B1, 27B, 27."""
+    m = _REF.fullmatch(ref.strip())
+    if m is None:
+        return ()
+    law, letter, number, subs = m.groups()
+    if number and not letter or subs and not number:
+        return ()
+    parts = [law, letter, number, *_PART.findall(subs)]
+    return tuple("".join(parts[:i]) for i in range(len(parts), 0, -1) if parts[i - 1])
+
+
+def _children(ref: str) -> list[str]:
+    return [k for k in _code() if k != ref and _chain(k)[1:2] == (ref,)]
+
+
+def _label(ref: str) -> str:
+    """How the FFB numbers a paragraph within its parent: ``B.``, ``1.``, ``(a)``."""
+    tail = ref[len(_chain(ref)[1]) :]
+    return tail if tail.startswith("(") else f"{tail}."
+
+
+def _words(ref: str) -> str:
+    entry = _code()[ref]
+    lines = [entry["text"]] if "text" in entry else []
+    for child in _children(ref):
+        head = " ".join(filter(None, (_label(child), _code()[child].get("title"))))
+        body = _words(child)
+        if "title" in _code()[child] or not body:
+            lines += [head, body] if body else [head]
+        else:
+            lines.append(f"{head} {body}")
+    return "\n".join(lines)
+
+
+def _found(ref: str) -> str | None:
+    return next((r for r in _chain(ref) if r in _code()), None)
+
+
+@cache
+def text(ref: str) -> str | None:
+    """The FFB words of ``ref``, with its sub-paragraphs; a paragraph the text does not have
+    falls back to the one enclosing it (27B5 → 27B). ``None`` outside Laws 17 to 39."""
+    found = _found(ref)
+    return None if found is None else _words(found) or None
+
+
+def title(ref: str) -> str | None:
+    """The FFB title of the section ``ref`` belongs to (25B → « Déclaration intentionnelle »),
+    else of its law (22A → « Fin des annonces »). ``None`` outside Laws 17 to 39."""
+    found = _found(ref)
+    if found is None:
+        return None
+    return next((_code()[r]["title"] for r in _chain(found) if "title" in _code().get(r, {})), None)
+
+
+def cite(ref: str) -> str:
+    """A one-line French citation: « Loi 27B1(a) — Enchère insuffisante » (the law's title)."""
+    chain = _chain(ref)
+    law_title = _code().get(chain[-1], {}).get("title") if chain else None
+    return f"Loi {ref.strip()} — {law_title}" if law_title else f"Loi {ref.strip()}"
