@@ -76,6 +76,7 @@ def scenario_document(s: Scenario) -> dict[str, Any]:
         "expect": json.loads(json.dumps(s.expect, default=str)),
         "checkpoints": json.loads(json.dumps(checkpoints, default=str)),
         "notes": s.notes,
+        "deal": s.deal,
     }  # fmt: skip
 
 

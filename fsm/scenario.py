@@ -16,6 +16,8 @@ from typing import Any
 import yaml
 
 from fsm.board import Board
+from fsm.calls import parse_card, parse_seat
+from fsm.deal import DealError, Hands, holds, parse_deal
 from fsm.errors import FsmError, ScenarioError
 from fsm.events import EVENTS
 
@@ -25,7 +27,7 @@ MULTISET_KEYS = {
 }  # fmt: skip
 TOP_KEYS = {
     "id", "title", "laws", "dealer", "vulnerable", "settings", "cards_in_board",
-    "events", "expect", "checkpoints", "source", "notes",
+    "events", "expect", "checkpoints", "source", "notes", "deal",
     # informational only
     "description", "tags", "comment", "author", "references",
 }  # fmt: skip
@@ -46,7 +48,14 @@ class Scenario:
     title: dict[str, str] = field(default_factory=dict)
     laws: list[str] = field(default_factory=list)
     source: str | None = None
-    notes: str | None = None
+    notes: dict[str, str] = field(default_factory=dict)
+    deal: str | None = None
+
+
+def hands(s: Scenario) -> Hands | None:
+    """The scenario's deal by seat letter (N/E/S/W), then suit letter (S/H/D/C): ranks, highest
+    first; ``None`` when the scenario gives no deal."""
+    return parse_deal(s.deal) if s.deal else None
 
 
 @dataclass
@@ -62,14 +71,17 @@ class Result:
 
 
 # --- loading -----------------------------------------------------------------------
-def _fail(file: str, scenario: str | None, key: str, fr: str, en: str) -> ScenarioError:
+def _fail(file: str, scenario: str | None, key: str, fr: str, en: str, line: int | None = None) -> ScenarioError:
     place = key != "-" and not key.startswith("ligne") and not key.startswith("octet")
     where = f"{file}" + (f", scénario « {scenario} »" if scenario else "") + (f", clé « {key} »" if place else "")
     where_en = f"{file}" + (f", scenario '{scenario}'" if scenario else "") + (f", key '{key}'" if place else "")
     if not place and key != "-":  # a line and column, or a byte: where in the file
         where += f", {key}"
         where_en += ", " + key.replace("ligne", "line").replace("colonne", "column").replace("octet", "byte")
-    return ScenarioError(f"{where} : {fr}", f"{where_en}: {en}", file=file, scenario=scenario, key=key)
+    if line is not None:
+        where += f", ligne {line}"
+        where_en += f", line {line}"
+    return ScenarioError(f"{where} : {fr}", f"{where_en}: {en}", file=file, scenario=scenario, key=key, line=line)
 
 
 MAX_BYTES = 4_000_000  # the whole shipped corpus is a few hundred kilobytes
@@ -209,9 +221,15 @@ def _parse(file: str, index: int, item: Any) -> Scenario:
     title = item.get("title") or {}
     if isinstance(title, str):
         title = {"fr": title, "en": title}
-    if not isinstance(title, dict) or not all(isinstance(v, str) for v in title.values()):
+    if not _words(title):
         raise _fail(file, sid, "title", "un texte, ou une table fr/en de textes", "a text, or a fr/en mapping of texts")
-    for key in ("dealer", "vulnerable", "source", "notes"):
+    # An older file's notes are one English text; the corpus gives both languages.
+    notes = item.get("notes") or {}
+    if isinstance(notes, str):
+        notes = {"en": notes}
+    if not _words(notes):
+        raise _fail(file, sid, "notes", "un texte, ou une table fr/en de textes", "a text, or a fr/en mapping of texts")
+    for key in ("dealer", "vulnerable", "source", "deal"):
         if key in item and not isinstance(item[key], str):
             raise _fail(file, sid, key, "doit être un texte", "must be a text")
     if not isinstance(item.get("cards_in_board", False), bool):
@@ -232,8 +250,64 @@ def _parse(file: str, index: int, item: Any) -> Scenario:
         title=title,
         laws=[str(x) for x in laws],
         source=item.get("source"),
-        notes=item.get("notes"),
+        notes=notes,
+        deal=_check_deal(file, sid, item.get("deal"), events),
     )
+
+
+def _words(value: Any) -> bool:
+    """A table of texts keyed by language (fr, en)."""
+    return isinstance(value, dict) and all(k in ("fr", "en") and isinstance(v, str) for k, v in value.items())
+
+
+def _check_deal(file: str, sid: str, deal: str | None, events: list[dict[str, Any]]) -> str | None:
+    """A complete deal, holding every card the events lead or expose in the hand of the seat that does."""
+    if deal is None:
+        return None
+    try:
+        dealt = parse_deal(deal)
+    except DealError as err:
+        raise _fail_deal(file, sid, deal, err.fr, err.en) from None
+    for n, entry in enumerate(events, 1):
+        ((name, args),) = entry.items()
+        if name not in ("lead", "expose") or not isinstance(args, dict):
+            continue  # a refused event moves no card
+        try:
+            seat = parse_seat(args.get("seat")).value
+            cards = [parse_card(c).pbn() for c in ([args.get("card")] if name == "lead" else args.get("cards") or [])]
+        except FsmError:
+            continue  # the board refuses it when the scenario runs, with its own message
+        for card in cards:
+            if not holds(dealt, seat, card):
+                fr_seat, en_seat = _SEAT_WORDS[seat]
+                raise _fail_deal(
+                    file, sid, deal,
+                    f"l'événement {n} ({name}) montre {card}, qui n'est pas dans la main de {fr_seat} selon la donne",
+                    f"event {n} ({name}) shows {card}, which the deal does not give to {en_seat}",
+                )  # fmt: skip
+    return deal
+
+
+_SEAT_WORDS = {"N": ("Nord", "North"), "E": ("Est", "East"), "S": ("Sud", "South"), "W": ("Ouest", "West")}
+
+
+def _fail_deal(file: str, sid: str, deal: str, fr: str, en: str) -> ScenarioError:
+    """A bad deal, named by the line that gives it, the file being read once more only then."""
+    return _fail(file, sid, "deal", f"donne invalide : {fr}", f"invalid deal: {en}", _line_of(file, sid, deal))
+
+
+def _line_of(file: str, sid: str, deal: str) -> int | None:
+    """The line of the deal's text after the line of the scenario's id (YAML or JSON alike)."""
+    try:
+        lines = Path(file).read_text(encoding="utf-8-sig").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    start = next((i for i, text in enumerate(lines) if sid in text and "id" in text), 0)
+    needle = deal.split()[0] if deal.split() else deal
+    for i in range(start, len(lines)):
+        if "deal" in lines[i] and needle in lines[i]:
+            return i + 1
+    return None
 
 
 def _check_event(file: str, sid: str, n: int, ev: Any) -> None:

@@ -35,6 +35,9 @@ ARG_TYPES: dict[str, dict[str, Any]] = {
     "card": CARD,
     "suit": SUIT,
 }
+_HAND = "[AKQJT2-9akqjt]*(\\.[AKQJT2-9akqjt]*){3}"
+# A deal as the PBN Deal tag gives it; the loader also checks 52 distinct cards, 13 a hand.
+DEAL = {"type": "string", "pattern": f"^\\s*[NESWnesw]:\\s*{_HAND}(\\s+{_HAND}){{3}}\\s*$"}
 NAMES = ("event", "record", "snapshot", "options", "scenario", "machine", "conformance")
 
 
@@ -99,6 +102,9 @@ def _obj(props: dict[str, Any], required: bool = True) -> dict[str, Any]:
 
 def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
     return {"anyOf": [schema, {"type": "null"}]}
+
+
+WORDS = _obj({"fr": {"type": "string"}, "en": {"type": "string"}}, False)  # a text in French and English
 
 
 SNAPSHOT_PROPERTIES: dict[str, Any] = {
@@ -179,7 +185,7 @@ def scenario_schema() -> dict[str, Any]:
         "type": "object",
         "properties": {
             "id": {"type": "string", "minLength": 1},
-            "title": {"anyOf": [{"type": "string"}, _obj({"fr": {"type": "string"}, "en": {"type": "string"}}, False)]},
+            "title": {"anyOf": [{"type": "string"}, WORDS]},
             "laws": {"type": "array", "items": text},
             "dealer": SEAT,
             "vulnerable": {"enum": ["None", "NS", "EW", "All"]},
@@ -189,7 +195,8 @@ def scenario_schema() -> dict[str, Any]:
             "expect": expect,
             "checkpoints": {"type": "object", "patternProperties": {"^[1-9][0-9]*$": expect},
                             "additionalProperties": False},
-            "source": {"type": "string"}, "notes": {"type": "string"}, "description": {"type": "string"},
+            "source": {"type": "string"}, "notes": {"anyOf": [{"type": "string"}, WORDS]},
+            "deal": DEAL, "description": {"type": "string"},
             "tags": {"type": "array"}, "comment": {"type": "string"}, "author": {"type": "string"},
             "references": {"type": "array"},
         },
@@ -262,7 +269,8 @@ def conformance_schema() -> dict[str, Any]:
         "steps": {"type": "array", "items": step},
         "expect": {"type": "object"},
         "checkpoints": {"type": "object"},
-        "notes": {"type": ["string", "null"]},
+        "notes": WORDS,
+        "deal": _nullable(DEAL),
     }))  # fmt: skip
 
 

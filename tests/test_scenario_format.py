@@ -4,7 +4,7 @@ import pytest
 
 from fsm.cli import main
 from fsm.errors import ScenarioError
-from fsm.scenario import compare, load, run
+from fsm.scenario import compare, corpus_files, hands, load, run
 
 
 def write(tmp_path, text, name="s.yaml"):
@@ -88,3 +88,112 @@ def test_cli_run_malformed_file_is_an_input_error_not_a_traceback(tmp_path, caps
     assert main(["run", str(bad)]) == 2
     out = capsys.readouterr().out
     assert "ERROR" in out and "events" in out
+
+
+# --- titles, notes and deals -------------------------------------------------------------
+DEAL = "N:AKQ2.KJ3.T98.Q76 J98.AQ2.KQ3.JT98 T7643.T9.AJ.K532 5.87654.76542.A4"
+
+
+def test_notes_are_a_fr_en_mapping_and_an_old_plain_text_is_english(tmp_path):
+    both = write(tmp_path, "id: a\nnotes: {fr: Passe général, en: Passed out}\nevents: [{calls: 'AP'}]\n", "a.yaml")
+    old = write(tmp_path, "id: b\nnotes: Passed out\nevents: [{calls: 'AP'}]\n", "b.yaml")
+    none = write(tmp_path, "id: c\nevents: [{calls: 'AP'}]\n", "c.yaml")
+    assert load(both)[0].notes == {"fr": "Passe général", "en": "Passed out"}
+    assert load(old)[0].notes == {"en": "Passed out"}  # a French reader is not shown English as French
+    assert load(none)[0].notes == {}
+
+
+@pytest.mark.parametrize("notes", ["{de: Hallo}", "{fr: [1, 2]}", "[a, b]"])
+def test_notes_in_another_shape_are_refused(tmp_path, notes):
+    path = write(tmp_path, f"id: a\nnotes: {notes}\nevents: [{{calls: 'AP'}}]\n")
+    with pytest.raises(ScenarioError) as err:
+        load(path)
+    assert err.value.details["key"] == "notes"
+
+
+def test_a_deal_gives_thirteen_cards_to_each_seat(tmp_path):
+    path = write(tmp_path, f"id: a\ndeal: '{DEAL}'\nevents: [{{calls: 'AP'}}]\n")
+    (s,) = load(path)
+    dealt = hands(s)
+    assert dealt is not None
+    assert dealt["N"] == {"S": "AKQ2", "H": "KJ3", "D": "T98", "C": "Q76"}
+    assert dealt["W"]["C"] == "A4"
+    for seat in "NESW":
+        assert sum(len(r) for r in dealt[seat].values()) == 13
+    assert hands(load(write(tmp_path, "id: b\nevents: [{calls: 'AP'}]\n", "b.yaml"))[0]) is None
+
+
+def test_a_deal_may_begin_with_any_seat(tmp_path):
+    east_first = "E:" + " ".join(DEAL[2:].split()[1:] + DEAL[2:].split()[:1])
+    path = write(tmp_path, f"id: a\ndeal: '{east_first}'\nevents: [{{calls: 'AP'}}]\n")
+    assert hands(load(path)[0]) == hands(
+        load(write(tmp_path, f"id: a\ndeal: '{DEAL}'\nevents: [{{calls: 'AP'}}]\n", "b.yaml"))[0]
+    )
+
+
+@pytest.mark.parametrize(
+    ("deal", "fr", "en"),
+    [
+        (DEAL.replace("AKQ2", "AKQ3"), "la carte S3 figure deux fois", "the card S3 is dealt twice"),
+        (
+            DEAL.replace("A4", "A"),
+            "la main de Ouest compte 12 cartes au lieu de 13",
+            "West's hand has 12 cards, not 13",
+        ),
+        (DEAL.rsplit(" ", 1)[0], "la donne compte 3 mains au lieu de 4", "the deal has 3 hands, not 4"),
+        (DEAL[2:], "la donne doit commencer par la position", "the deal must begin with the seat"),
+        (DEAL.replace("Q76", "Q7X"), "« X » n'est pas une hauteur de carte", "'X' is not a card rank"),
+    ],
+)
+def test_a_bad_deal_is_refused_naming_file_scenario_and_line(tmp_path, deal, fr, en):
+    path = write(tmp_path, f"id: a\nevents: [{{calls: 'AP'}}]\n# a comment\ndeal: '{deal}'\n")
+    with pytest.raises(ScenarioError) as err:
+        load(path)
+    e = err.value
+    assert e.details["key"] == "deal" and e.details["line"] == 4
+    assert f"{path}, scénario « a », clé « deal », ligne 4 : donne invalide : {fr}" in e.message_fr
+    assert f"{path}, scenario 'a', key 'deal', line 4: invalid deal: {en}" in e.message_en
+    assert e.law is None and "Loi" not in e.message_fr and "Law" not in e.message_en
+
+
+def test_a_deal_must_hold_the_card_the_leader_leads(tmp_path):
+    # West is on lead after 1NT by North; the deal gives the spade ace to North, not West.
+    text = f"id: a\ndeal: '{DEAL}'\nevents:\n  - calls: '1NT Pass Pass Pass'\n  - lead: {{seat: E, card: SA}}\n"
+    with pytest.raises(ScenarioError) as err:
+        load(write(tmp_path, text))
+    assert err.value.details["key"] == "deal"
+    assert "l'événement 2 (lead) montre SA, qui n'est pas dans la main de Est" in err.value.message_fr
+    assert "event 2 (lead) shows SA, which the deal does not give to East" in err.value.message_en
+    good = text.replace("card: SA", "card: DK")  # East holds the diamond king
+    assert load(write(tmp_path, good, "good.yaml"))[0].deal == DEAL
+
+
+def test_a_deal_must_hold_the_cards_a_player_exposes(tmp_path):
+    text = f"id: a\ndeal: '{DEAL}'\nevents:\n  - expose: {{seat: S, cards: [DA, HA]}}\n"
+    with pytest.raises(ScenarioError) as err:
+        load(write(tmp_path, text))
+    assert "montre HA" in err.value.message_fr and "to South" in err.value.message_en
+
+
+def test_every_corpus_scenario_has_a_french_and_an_english_title_and_notes():
+    missing = []
+    for path in corpus_files():
+        for s in load(path):
+            for what, words in (("title", s.title), ("notes", s.notes)):
+                if what == "notes" and not words:
+                    continue
+                if set(words) != {"fr", "en"} or not all(v.strip() for v in words.values()):
+                    missing.append(f"{path.name}::{s.id} {what}")
+                elif what == "title" and words["fr"] == words["en"]:
+                    missing.append(f"{path.name}::{s.id} title not translated")
+    assert missing == []
+
+
+def test_corpus_deals_are_complete_and_hold_the_cards_shown():
+    dealt = [s for path in corpus_files() for s in load(path) if s.deal]
+    assert dealt, "the teaching scenarios carry deals"
+    for s in dealt:
+        table = hands(s)
+        assert table is not None
+        cards = {suit + rank for hand in table.values() for suit, ranks in hand.items() for rank in ranks}
+        assert len(cards) == 52
