@@ -137,12 +137,32 @@ def imports(feat: dict[str, bool]) -> str:
     return "\n".join(lines)
 
 
+def law_texts(refs: tuple[str, ...]) -> str:
+    """The FFB's 2017 words of the family's laws, folded (those our text holds; 41 and 54 it does not)."""
+    try:
+        from fsm import lawtext
+    except ImportError:
+        return ""
+    parts = []
+    for ref in refs:
+        words = lawtext.text(ref)
+        if not words:
+            continue
+        body = "\n\n".join(line.strip().replace("*", "\\*") for line in words.splitlines() if line.strip())
+        parts.append(f"<details><summary>{lawtext.cite(ref)}</summary>\n\n{body}\n\n</details>")
+    if not parts:
+        return ""
+    return "\n\n**Le texte de la FFB (2017).**\n\n" + "\n\n".join(parts)
+
+
 def family_notebook(f: Family, feat: dict[str, bool]) -> nbformat.NotebookNode:
     known = views()
     shown = [v for v in f.views if v in known] or [f.fallback]
     cells = [
         new_markdown_cell(heading(1, *f.title)),
-        new_markdown_cell(heading(2, "La leçon", "The lesson") + f"\n\n{f.lesson}\n\n{english(f.lesson_en)}"),
+        new_markdown_cell(
+            heading(2, "La leçon", "The lesson") + f"\n\n{f.lesson}\n\n{english(f.lesson_en)}" + law_texts(f.texts)
+        ),
         new_markdown_cell(
             heading(2, "L'arbre de décision", "The decision tree")
             + "\n\nChaque question de l'arbre dit qui choisit ; chaque branche, la loi qui s'applique.\n\n"

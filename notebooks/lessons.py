@@ -19,6 +19,7 @@ class Family:
     lesson_en: str  # English, one paragraph
     boards: tuple[str, ...]  # worked boards, shown in the stepper
     quiz: tuple[str, ...]  # one question from each
+    texts: tuple[str, ...] = ()  # the laws whose FFB text is folded under the lesson (fsm.lawtext)
 
 
 FAMILIES = [
@@ -58,6 +59,7 @@ en 2017 compte la dénomination spécifiée : un transfert peut corriger l'ench�
         "Since 2017 the denomination specified counts, so an artificial bid such as a transfer may qualify.",
         ("27A1-LHO-accepts-by-calling", "27B1a-artificial-bid-specifying-the-same-suit", "27B2-design-example"),
         ("27B1b-comparable-double", "27B3-non-comparable-double-literal-bar", "27C-replacement-before-ruling-stands"),
+        ("27",),
     ),
     Family(
         "28-29_hors_tour", ("28-29",), "28-32",
@@ -86,6 +88,7 @@ déclaration artificielle, ces lois jouent sur les dénominations spécifiées, 
         "to the denominations an artificial call specifies (29C).",
         ("29A-seed001-example2", "28B-seed001-example1", "17D3-seed003-passes-after-a-skipped-player"),
         ("29A-bid-out-of-rotation-accepted", "28B-pass-out-of-rotation-RHO-calls", "28A-call-at-barred-player-turn"),
+        ("17D3", "28", "29"),
     ),
     Family(
         "30_passe_hors_tour", ("30",), "28-32",
@@ -117,6 +120,7 @@ interdisent Contre et Surcontre au partenaire : c'est fini. Le partenaire est li
         "call, is Law 31 (30C). The 2007 bars (offender passes throughout, partner may not double) are gone.",
         ("30A-pass-at-RHO-turn-refused", "30B1-pass-at-partner-turn-comparable", "30B1-pass-at-partner-turn-not-comparable"),
         ("30A-seed003-example3-after-a-bid", "30B2-pass-at-LHO-turn-after-own-call-is-25", "30C-pass-over-partner-artificial-call-is-31"),
+        ("30",),
     ),
     Family(
         "31_enchere_hors_tour", ("31",), "28-32",
@@ -152,6 +156,7 @@ de « répéter la dénomination » : en 2017, le partenaire passe au plus une f
         "auction is gone.",
         ("31A1-RHO-passes-offender-repeats", "31A2b-RHO-doubles-offender-not-comparable", "31B-bid-at-partner-turn-partner-free"),
         ("31A2a-RHO-bids-offender-comparable", "31B-dealer-RHO-opens-out-of-rotation-not-comparable", "31A1-offender-does-not-repeat-is-37"),
+        ("31",),
     ),
     Family(
         "32_contre_hors_tour", ("32",), "28-32",
@@ -184,6 +189,7 @@ partenaire ; 2017 A = tour de l'adversaire de droite), et le partenaire ne passe
         "LHO's turn is Law 25 (32C). Sections A and B are swapped with respect to 2007.",
         ("32A1-double-at-RHO-turn-repeated", "32A2b-double-at-RHO-turn-then-RHO-bids", "32B-double-at-partner-turn"),
         ("29A-double-out-of-rotation-accepted", "32A2a-RHO-bids-comparable-carried", "36B4-inadmissible-double-out-of-rotation"),
+        ("32",),
     ),
     Family(
         "25_changements", ("25",), "25",
@@ -218,6 +224,7 @@ s'appliquer, et la Loi 16C s'applique à toute déclaration retirée ou annulée
         "2007 'without pause for thought' condition is gone.",
         ("25A-unintended-substitution", "25B1-change-of-mind-accepted-by-LHO", "25B2-change-of-mind-refused"),
         ("25A6-LHO-withdraws-his-call", "25A4-no-substitution-after-partner-called", "21B1-call-changed-after-misinformation"),
+        ("21B", "25"),
     ),
     Family(
         "36-39_inadmissibles", ("36-39",), "36-39",
@@ -255,6 +262,7 @@ gauche du fautif a déclaré avant l'arbitrage.
         "LHO not having called, opens 26B (39).",
         ("36B-inadmissible-double-in-turn", "37B-barred-player-bids", "38-bid-of-eight-in-turn"),
         ("36A-LHO-called-before-the-ruling", "37A-LHO-called-before-the-ruling", "39C-defender-bids-after-the-final-pass"),
+        ("35", "36", "37", "38", "39"),
     ),
     Family(
         "24_cartes_exposees", ("24",), "24",
@@ -281,6 +289,7 @@ fautif (Loi 16C).
         "becomes declarer or dummy he takes his cards back (24D); if a defender, they become penalty cards (24E).",
         ("24A-single-low-card", "24B-honour-exposed", "24D-declaring-side-takes-its-cards-back"),
         ("24C-two-cards", "24B-card-prematurely-led", "24-only-during-the-auction"),
+        ("24",),
     ),
     Family(
         "41-54_entame", ("41-54",), "41-54",
@@ -312,6 +321,7 @@ l'entame face cachée de son partenaire lui est rendue.
         "is Law 24 (54E).",
         ("17D1-lead-face-down-then-faced", "54A-declarer-spreads-and-becomes-dummy", "54D-refused-declarer-requires-the-suit"),
         ("54B-declarer-accepts", "54C-declarer-could-see-dummy", "26B-restricted-opening-leader"),
+        ("41", "54"),
     ),
 ]  # fmt: skip
 
