@@ -197,3 +197,23 @@ def test_corpus_deals_are_complete_and_hold_the_cards_shown():
         assert table is not None
         cards = {suit + rank for hand in table.values() for suit, ranks in hand.items() for rank in ranks}
         assert len(cards) == 52
+
+
+def test_the_teaching_notebooks_scenarios_have_deals_that_fit_the_opening_bids():
+    import importlib.util
+    from pathlib import Path
+
+    from fsm.scenario import find, play
+
+    spec = importlib.util.spec_from_file_location("build", Path(__file__).parent.parent / "notebooks" / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    for sid in {sid for family in build.FAMILIES for sid in family[4]}:
+        s = find(sid)
+        dealt = hands(s)
+        assert dealt is not None, sid
+        # the opening bid, when natural in a suit, is made with at least four cards of it
+        first = next((c for c in play(s).snapshot()["auction"] if not c.endswith("Pass")), None)
+        if first and first[-1] in "SHDC" and first[-2].isdigit():
+            seat, suit = first[0], first[-1]
+            assert len(dealt[seat][suit]) >= 4, (sid, first, dealt[seat])
