@@ -36,7 +36,7 @@ OUTCOMES = {
     "17D3-seed003-passes-after-a-skipped-player": ["Loi 17D3"],  # three passes, one skipped a player
     "30A-pass-at-RHO-turn-refused": ["Loi 30A", "<s>Passe</s>", "Loi 37"],  # must pass next turn; a bid is 37
     "30B1-pass-at-partner-turn-comparable": ["Loi 30B1(b)(i)"],
-    "30B1-pass-at-partner-turn-not-comparable": ["Loi 30B1(b)(ii)"],
+    "30C-pass-over-partner-artificial-call-is-31": ["Loi 31"],  # a pass over partner's artificial call
     "31A1-RHO-passes-offender-repeats": ["Loi 31A1", "<s>1♥</s>"],  # cancelled, then repeated in turn
     "31A2b-RHO-doubles-offender-not-comparable": ["Loi 31A2(b)"],
     "31B-bid-at-partner-turn-partner-free": ["Loi 31B", "Loi 31A2(a)"],  # judged as in 31A2
