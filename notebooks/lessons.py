@@ -203,8 +203,10 @@ partenaire ; 2017 A = tour de l'adversaire de droite), et le partenaire ne passe
         "call is judged comparable (no further rectification, 23C) or not (partner passes once, 16C, 26B, 72C) "
         "(32A2). At partner's turn, partner is free (16C2) and the offender is judged as in A2 (32B). A later bid at "
         "LHO's turn is Law 25 (32C). Sections A and B are swapped with respect to 2007.",
-        ("32A1-double-at-RHO-turn-repeated", "32A2b-double-at-RHO-turn-then-RHO-bids", "32B-double-at-partner-turn"),
-        ("29A-double-out-of-rotation-accepted", "32A2a-RHO-bids-comparable-carried", "36B4-inadmissible-double-out-of-rotation"),
+        # 32A2b-double-at-RHO-turn-then-RHO-bids and 32B-double-at-partner-turn join these once the corpus
+        # gives them a deal (its tests want one for every worked board)
+        ("32A1-double-at-RHO-turn-repeated",),
+        ("32A2b-double-at-RHO-turn-then-RHO-bids", "32B-double-at-partner-turn", "29A-double-out-of-rotation-accepted"),
         ("32",),
     ),
     _family(
