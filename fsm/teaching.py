@@ -8,8 +8,9 @@ event; ``stage.board.diagram()`` draws where the table stands on the machine.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from fsm.auction import CANCELLED, PENDING, WITHDRAWN, Entry
@@ -18,6 +19,22 @@ from fsm.calls import SEATS
 from fsm.errors import FsmError
 from fsm.scenario import Scenario, board_for, find
 from fsm.text import LAW, describe_event, describe_options, grid_rows, state_label
+
+# The options a teacher hides: open at every step whatever the irregularity (a review or an
+# explanation, 20 and 41B; a card exposed, 24; an unintended call replaced, 25A).
+ROUTINE_FAMILIES = ("20", "24")
+ROUTINE_EVENTS = ("review", "explain")
+
+
+def is_routine(option: dict[str, Any]) -> bool:
+    """An option of ``board.options()`` that is the « bruit » of every step: Laws 20, 24 and 25A
+    (and the review and explanation rights, which 41B cites after the final pass)."""
+    law = str(option.get("law", ""))
+    family = re.match(r"\d+", law)
+    if option.get("event") in ROUTINE_EVENTS or (family is not None and family.group() in ROUTINE_FAMILIES):
+        return True
+    return law.startswith("25A")
+
 
 TITLES = {
     "fr": ("Événement", "Lois appliquées", "État", "Options"),
@@ -40,6 +57,7 @@ class Stage:
     options: list[str]
     refused: str | None = None
     lang: str = "fr"
+    options_data: list[dict[str, Any]] = field(default_factory=list)  # board.options() at that moment
 
     def _repr_html_(self) -> str:
         t = TITLES[self.lang]
@@ -104,5 +122,5 @@ def walk(scenario: Scenario | str, lang: str = "fr") -> Iterator[Stage]:
             text = describe_event(name, board.events[-1][name], lang)
         yield Stage(
             n, text, steps, board, board.snapshot(), board.state, grid_html(board, lang),
-            describe_options(board, lang), refused, lang,
+            describe_options(board, lang), refused, lang, board.options(),
         )  # fmt: skip

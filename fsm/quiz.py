@@ -1,0 +1,246 @@
+"""Quiz questions drawn from a scenario: « Que décide l'arbitre ? » at each of its decision points.
+
+A decision point is a waiting state (an irregularity awaits its option holder or the arbitre)
+from which the scenario goes on. The choices are that state's options, not the routine ones
+(:func:`fsm.teaching.is_routine`); a ruling of the arbitre (``judge``, ``director``) is opened
+into the branches its rules give (comparable or not, 39B or 39C…). The answer is the choice
+whose law is the law of the step the scenario's next events actually fired: the events are
+followed while the table still waits (a replacement call, then the judgement of it), so that
+the answer is the rectification the Laws give, never a guess.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from fsm.board import Board, Step
+from fsm.calls import parse_call
+from fsm.errors import FsmError
+from fsm.events import JUDGEMENTS
+from fsm.scenario import Scenario, apply_event, board_for, find
+from fsm.teaching import is_routine
+from fsm.text import LAW, describe_event, seat_name, state_label
+
+QUESTION = {"fr": "Que décide l'arbitre ?", "en": "What does the Director rule?"}
+RULINGS = ("judge", "director")  # the arbitre's own events: opened into the branches of this state's rules
+
+# What a judgement finds, in words: (key, value) -> (fr, en).
+FINDINGS = {
+    ("comparable", True): ("l'arbitre juge la déclaration comparable", "the Director judges the call comparable"),
+    ("comparable", False): (
+        "l'arbitre juge la déclaration non comparable",
+        "the Director judges the call not comparable",
+    ),
+    ("unintended", True): (
+        "l'arbitre établit que la déclaration n'était pas intentionnelle",
+        "the Director establishes that the call was unintended",
+    ),
+    ("unintended", False): (
+        "l'arbitre établit que la déclaration était intentionnelle (un changement d'avis)",
+        "the Director establishes that the call was intended (a change of mind)",
+    ),
+    ("could_see_dummy", True): (
+        "l'arbitre juge que le déclarant a pu voir des cartes du mort",
+        "the Director judges that declarer could have seen dummy's cards",
+    ),
+    ("could_see_dummy", False): (
+        "l'arbitre juge que le déclarant n'a pas pu voir de cartes du mort",
+        "the Director judges that declarer could not have seen dummy's cards",
+    ),
+    ("misinformation", True): (
+        "l'arbitre juge que la déclaration a été influencée par une information erronée",
+        "the Director judges that the call was influenced by misinformation",
+    ),
+    ("misinformation", False): (
+        "l'arbitre juge que la déclaration n'a pas été influencée par une information erronée",
+        "the Director judges that the call was not influenced by misinformation",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Choice:
+    fr: str
+    en: str
+    law: str
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question: asked at ``stage`` (the number of events played before it; 0 is the deal),
+    ``choices[answer]`` is what the Laws give, ``law`` the law of the step that fired it."""
+
+    scenario: str
+    stage: int
+    prompt: dict[str, str]
+    choices: list[Choice]
+    answer: int
+    explanation: dict[str, str]
+    law: str
+
+
+def law_words(law: str) -> str | None:
+    """The FFB words of a law, when the text the package holds has them."""
+    try:
+        from fsm import lawtext
+    except ImportError:  # pragma: no cover - the law text ships with the package
+        return None
+    return lawtext.text(law) or None
+
+
+def describe(name: str, args: dict[str, Any], lang: str) -> str:
+    """An event in words, a judgement told as what the arbitre finds."""
+    if name == "judge":
+        ((key, value),) = ((k, v) for k, v in args.items() if k in JUDGEMENTS)
+        return FINDINGS[key, bool(value)][0 if lang == "fr" else 1]
+    plain = {k: v for k, v in args.items() if k not in JUDGEMENTS}
+    text = describe_event(name, plain, lang)
+    if "comparable" in args:
+        text += ", " + FINDINGS["comparable", bool(args["comparable"])][0 if lang == "fr" else 1]
+    return text
+
+
+Offer = tuple[Choice, str, str | None]  # a choice, the event that makes it, the rule that gives it
+
+
+def _choices(board: Board) -> list[Offer]:
+    """The non-routine options of the state, with the event each is made by; a ruling opened into
+    the branches its rules give here."""
+    out: list[Offer] = []
+    seen: set[tuple[str, str]] = set()
+
+    def add(fr: str, en: str, law: str, event: str, rule: str | None = None) -> None:
+        if (law, fr) not in seen:
+            seen.add((law, fr))
+            out.append((Choice(fr, en, law), event, rule))
+
+    for opt in board.options():
+        if is_routine(opt):
+            continue
+        if opt["event"] in RULINGS:
+            rules = [r for r in board.engine.candidates(board.state, opt["event"]) if r.source == board.state]
+            if len({r.law for r in rules}) > 1:
+                for r in rules:
+                    add(r.fr, r.en, r.law, r.event, r.id)
+                continue
+        seats = opt["seats"] or []
+        who = {lang: ", ".join(seat_name(x, lang) for x in seats) for lang in ("fr", "en")}
+        fr = f"{who['fr']} : {opt['fr']}" if seats else opt["fr"]
+        en = f"{who['en']}: {opt['en']}" if seats else opt["en"]
+        add(fr, en, opt["law"], opt["event"])
+    return out
+
+
+def _match(steps: list[Step], choices: list[Offer]) -> tuple[int, str] | None:
+    """The choice the steps took: the first step whose rule is a choice's, else whose event and
+    law are, else whose law is."""
+    for step in steps:
+        ranks = [
+            0 if rule == step.rule else 1 if (c.law, event) == (step.law, step.event) else 2 if c.law == step.law else 3
+            for c, event, rule in choices
+        ]
+        best = min(ranks, default=3)
+        if best < 3:
+            return ranks.index(best), step.law
+    return None
+
+
+def calls_label(text: str, lang: str) -> str:
+    """The scenario shorthand of successive calls in words: ``Pass 2H AP`` → « Passe 2♥ AP »."""
+    return " ".join(t if t.upper() == "AP" else parse_call(t).label(lang) for t in text.split())  # type: ignore[arg-type]
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _situation(board: Board, lang: str) -> str:
+    irr = board.table.irregularity
+    state = state_label(board.state, lang)
+    if irr is None:
+        return state
+    e = irr.entry
+    kind = irr.classification.kind
+    seat = seat_name(e.seat, lang)
+    call = parse_call(str(e.call)).label(lang)  # type: ignore[arg-type]
+    said = f"{seat} : {call} ({kind.fr})" if lang == "fr" else f"{seat}: {call} ({kind.en})"
+    return f"{state}. {said}"
+
+
+def _questions(s: Scenario) -> Iterator[Question]:
+    board = board_for(s)
+    events = s.events
+    n = 0
+    while n < len(events):
+        if board.engine.states[board.state].waiting:
+            found = _ask(s, board, n)
+            if found is not None:
+                question, consumed = found
+                yield question
+                for entry in events[n : n + consumed]:
+                    if "rejected" not in entry:
+                        apply_event(board, entry)
+                n += consumed
+                continue
+        if "rejected" not in events[n]:
+            apply_event(board, events[n])
+        n += 1
+
+
+def _ask(s: Scenario, board: Board, n: int) -> tuple[Question, int] | None:
+    """The question asked after ``n`` events, and how many events its answer takes."""
+    choices = _choices(board)
+    if len(choices) < 2:
+        return None
+    trial = board.copy()
+    told: dict[str, list[str]] = {"fr": [], "en": []}
+    for k, entry in enumerate(s.events[n:], 1):
+        ((name, args),) = entry.items()
+        if name == "rejected":
+            continue
+        before = len(trial.trace)
+        try:
+            apply_event(trial, entry)
+        except FsmError:
+            return None
+        shown = trial.events[-1] if name != "calls" else {"calls": args}
+        ((logged_name, logged_args),) = shown.items()
+        for lang in ("fr", "en"):
+            if logged_name == "calls":
+                told[lang].append(("enchères : " if lang == "fr" else "calls: ") + calls_label(logged_args, lang))
+            else:
+                told[lang].append(describe(logged_name, logged_args, lang))
+        hit = _match(trial.trace[before:], choices)
+        if hit is not None:
+            return _question(s, board, n, choices, hit, told), k
+        if not trial.engine.states[trial.state].waiting:
+            return None
+    return None
+
+
+def _question(
+    s: Scenario,
+    board: Board,
+    n: int,
+    choices: list[Offer],
+    hit: tuple[int, str],
+    told: dict[str, list[str]],
+) -> Question:
+    answer, law = hit
+    chosen = choices[answer][0]
+    words = law_words(law)
+    explanation = {}
+    for lang in ("fr", "en"):
+        text = chosen.fr if lang == "fr" else chosen.en
+        head = f"{text} ({LAW[lang]} {law})"
+        explanation[lang] = f"{head}\n{words}" if words else head
+    prompt = {lang: ". ".join([_situation(board, lang), *map(_capital, told[lang])]) + "." for lang in ("fr", "en")}
+    return Question(s.id, n, prompt, [c for c, _, _ in choices], answer, explanation, law)
+
+
+def questions(scenario: Scenario | str) -> list[Question]:
+    """The questions of a scenario, in the order of its events."""
+    s = find(scenario) if isinstance(scenario, str) else scenario
+    return list(_questions(s))
