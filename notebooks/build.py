@@ -46,7 +46,8 @@ def features() -> dict[str, bool]:
     then they show the static stages (the build and the staleness test see the same modules)."""
     return {
         "stepper": _has("fsm.stepper", "Stepper"),
-        "quiz": _has("fsm.quiz", "questions") and _has("fsm.stepper", "QuizWidget"),
+        "quiz": _has("fsm.quiz", "questions"),
+        "quiz_widget": _has("fsm.quiz", "questions") and _has("fsm.stepper", "QuizWidget"),
         "board_view": _has("fsm.diagrams", "view_of"),
         "live": _has("fsm.stepper", "LiveBoard"),
     }
@@ -109,28 +110,59 @@ def board_cells(s: Scenario, n: int, feat: dict[str, bool]) -> list[Any]:
     return cells
 
 
-def quiz_cells(ids: tuple[str, ...], feat: dict[str, bool]) -> list[Any]:
+def quiz_picks(f: Family) -> list[tuple[str, int]]:
+    """Three questions: the first of each quiz board, then of the worked boards, then later ones."""
+    from fsm.quiz import questions
+
+    counts = {sid: len(questions(sid)) for sid in dict.fromkeys(f.quiz + f.boards)}
+    picks: list[tuple[str, int]] = []
+    for index in range(max(counts.values(), default=0)):
+        picks += [(sid, index) for sid, n in counts.items() if index < n]
+    return picks[:3]
+
+
+def question_text(sid: str, index: int, n: int) -> str:
+    """The question as a page without Python shows it: the prompt, the choices, the answer folded."""
+    from fsm.quiz import QUESTION, questions
+
+    q = questions(sid)[index]
+    choices = "\n".join(f"{i}. {c.fr}" for i, c in enumerate(q.choices, 1))
+    answer = q.choices[q.answer]
+    lines = [line.strip().replace("*", "\\*") for line in q.explanation["fr"].splitlines() if line.strip()]
+    law = "\n\n".join(lines[1:])
+    return (
+        heading(3, f"Question {n}", f"Question {n}")
+        + f"\n\n{q.prompt['fr']} **{QUESTION['fr']}**\n\n"
+        + english(f"{q.prompt['en']} {QUESTION['en']}")
+        + f"\n\n{choices}\n\n<details><summary>La réponse</summary>\n\n"
+        + f"**{q.answer + 1}. {answer.fr}** (Loi {answer.law})\n\n{law}\n\n</details>"
+    )
+
+
+def quiz_cells(f: Family, feat: dict[str, bool]) -> list[Any]:
     if not feat["quiz"]:
         return []
+    widget = "Cliquez une réponse, ou dépliez" if feat["quiz_widget"] else "Dépliez"
     cells = [
         new_markdown_cell(
             heading(2, "Questions", "Questions")
-            + "\n\nQue décide l'arbitre ? Cliquez une réponse ; sans Python, la réponse est repliée sous la question.\n\n"
-            + english("What does the director rule? Click an answer; without Python, the answer is folded below.")
+            + f"\n\nQue décide l'arbitre ? {widget} la réponse sous la question : elle cite le texte de la loi.\n\n"
+            + english("What does the director rule? The answer, folded below each question, quotes the law.")
         )
     ]
-    for n, sid in enumerate(ids, 1):
-        cells.append(new_markdown_cell(f"### Question {n}\n\n{english(f'Question {n}')}"))
-        cells.append(new_code_cell(f'QuizWidget(questions("{sid}")[0])'))
+    for n, (sid, index) in enumerate(quiz_picks(f), 1):
+        cells.append(new_markdown_cell(question_text(sid, index, n)))
+        if feat["quiz_widget"]:
+            cells.append(new_code_cell(f'QuizWidget(questions("{sid}")[{index}])'))
     return cells
 
 
 def imports(feat: dict[str, bool]) -> str:
     lines = ["from IPython.display import display", ""]
     lines.append("from fsm.diagrams import law_view")
-    if feat["quiz"]:
+    if feat["quiz_widget"]:
         lines.append("from fsm.quiz import questions")
-    names = [n for n, on in (("QuizWidget", feat["quiz"]), ("Stepper", feat["stepper"])) if on]
+    names = [n for n, on in (("QuizWidget", feat["quiz_widget"]), ("Stepper", feat["stepper"])) if on]
     if names:
         lines.append(f"from fsm.stepper import {', '.join(names)}")
     lines.append("from fsm.teaching import walk")
@@ -172,7 +204,7 @@ def family_notebook(f: Family, feat: dict[str, bool]) -> nbformat.NotebookNode:
     ]
     for n, sid in enumerate(f.boards, 1):
         cells += board_cells(find(sid), n, feat)
-    cells += quiz_cells(f.quiz, feat)
+    cells += quiz_cells(f, feat)
     return new_notebook(cells=cells, metadata=METADATA)
 
 

@@ -135,7 +135,7 @@ interdisent Contre et Surcontre au partenaire : c'est fini. Le partenaire est li
         "called, it is a change of call, Law 25 (30B2). An artificial pass, or a pass over partner's artificial "
         "call, is Law 31 (30C). The 2007 bars (offender passes throughout, partner may not double) are gone.",
         ("30A-pass-at-RHO-turn-refused", "30B1-pass-at-partner-turn-comparable", "30C-pass-over-partner-artificial-call-is-31"),
-        ("30A-seed003-example3-after-a-bid", "30B1-pass-at-partner-turn-not-comparable", "30B2-pass-at-LHO-turn-after-own-call-is-25"),
+        ("30A-director-then-player-whose-turn-it-was-calls", "30B1-director-partner-calls-offender-not-comparable", "29A-pass-out-of-rotation-accepted"),
         ("30",),
     ),
     _family(
@@ -171,7 +171,7 @@ de « répéter la dénomination » : en 2017, le partenaire passe au plus une f
         "31A2 (31B). A later bid at LHO's turn is a change of call, Law 25 (31C). The 2007 bar for the rest of the "
         "auction is gone.",
         ("31A1-RHO-passes-offender-repeats", "31A2b-RHO-doubles-offender-not-comparable", "31B-bid-at-partner-turn-partner-free"),
-        ("31A2a-RHO-bids-offender-comparable", "31B-dealer-RHO-opens-out-of-rotation-not-comparable", "31A1-offender-does-not-repeat-is-37"),
+        ("31A2a-RHO-bids-offender-comparable", "31B-dealer-RHO-opens-out-of-rotation-not-comparable", "31A2b-RHO-doubles-not-comparable-judged"),
         ("31",),
     ),
     _family(
@@ -206,7 +206,7 @@ partenaire ; 2017 A = tour de l'adversaire de droite), et le partenaire ne passe
         # 32A2b-double-at-RHO-turn-then-RHO-bids and 32B-double-at-partner-turn join these once the corpus
         # gives them a deal (its tests want one for every worked board)
         ("32A1-double-at-RHO-turn-repeated",),
-        ("32A2b-double-at-RHO-turn-then-RHO-bids", "32B-double-at-partner-turn", "29A-double-out-of-rotation-accepted"),
+        ("32A2b-double-at-RHO-turn-then-RHO-bids", "32B-partner-turn-not-comparable-judged", "29A-double-out-of-rotation-accepted"),
         ("32",),
     ),
     _family(
@@ -306,7 +306,8 @@ fautif (Loi 16C).
         "prematurely, or two cards or more: partner must pass at his next turn, see 72C (24B, 24C). If the offender "
         "becomes declarer or dummy he takes his cards back (24D); if a defender, they become penalty cards (24E).",
         ("24A-single-low-card", "24B-honour-exposed", "24D-declaring-side-takes-its-cards-back"),
-        ("24C-two-cards", "24B-card-prematurely-led", "24-only-during-the-auction"),
+        # Law 24 leaves nobody a choice: its questions come from the penalty cards it leads to (24E, 50)
+        ("50B-penalty-card-from-the-auction-then-a-lead-out-of-turn", "24C-two-cards", "24B-card-prematurely-led"),
         ("24",),
     ),
     _family(

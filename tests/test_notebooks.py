@@ -91,6 +91,8 @@ def test_every_family_has_a_lesson_worked_boards_and_three_quiz_boards():
         # Law 32 waits for the corpus to deal its other two boards (see notebooks/lessons.py)
         assert 2 <= len(f.boards) <= 3 or (f.name == "32_contre_hors_tour" and f.boards), f.name
         assert len(f.quiz) == 3 and not set(f.quiz) & set(f.boards), f.name
+        if build.features()["quiz"]:  # three questions; 24's two come from one board (24 leaves no choice)
+            assert len(build.quiz_picks(f)) == (2 if f.name == "24_cartes_exposees" else 3), f.name
         for part in ("Ce que dit la loi", "Qui choisit", "Ce qui suit"):
             assert f"**{part}.**" in f.lesson, (f.name, part)
         assert set(f.boards) <= set(OUTCOMES), "every worked board's outcome is checked below"
