@@ -14,7 +14,7 @@ from typing import Any
 
 from fsm.auction import Auction
 from fsm.calls import Lang, Seat, parse_seat
-from fsm.errors import InputError
+from fsm.errors import InputError, quoted
 from fsm.events import MAKERS, SPECS, Event, EventSpec, parse_event
 from fsm.laws.withdrawn import lead_restrictions_now
 from fsm.machine import RUNNERS, Engine, default_engine, dispatch, initial_state, options_for
@@ -41,13 +41,13 @@ class Board:
     ) -> None:
         if vulnerable not in VULNERABILITIES:
             raise InputError(
-                f"vulnérabilité « {vulnerable} » inconnue ({', '.join(VULNERABILITIES)})",
+                f"vulnérabilité « {vulnerable} » inconnue ({quoted(VULNERABILITIES)})",
                 f"unknown vulnerability '{vulnerable}' ({', '.join(VULNERABILITIES)})",
                 key="vulnerable",
             )
         if runner not in RUNNERS:
             raise InputError(
-                f"moteur « {runner} » inconnu ({', '.join(RUNNERS)})", f"unknown runner '{runner}' ({', '.join(RUNNERS)})",
+                f"moteur « {runner} » inconnu ({quoted(RUNNERS)})", f"unknown runner '{runner}' ({', '.join(RUNNERS)})",
                 key="runner",
             )  # fmt: skip
         self.engine = engine or default_engine()  # the machine that routes this board's events

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from fsm.errors import FsmError
 
@@ -54,6 +55,8 @@ def _diagram(args: argparse.Namespace) -> int:
     from fsm import diagrams
     from fsm.scenario import file_name, find, play
 
+    if args.pdf:
+        return _sheets(args)
     if args.scenario or args.id:
         if not (args.scenario and args.id):
             print("--scenario et --id vont ensemble / --scenario and --id go together", file=sys.stderr)
@@ -69,9 +72,14 @@ def _diagram(args: argparse.Namespace) -> int:
             return 2
         graph = diagrams.law_view(args.view, args.lang)
         default = f"{args.view}.{args.lang}"
-    else:
+    elif args.machine:
         graph = diagrams.whole_machine(args.lang)
         default = f"machine.{args.lang}"
+    else:
+        from fsm.overview import overview
+
+        graph = overview(args.lang)
+        default = f"overview.{args.lang}"
     out = Path(args.out or f"out/{default}")
     out.parent.mkdir(parents=True, exist_ok=True)
     if args.format == "dot":
@@ -80,6 +88,24 @@ def _diagram(args: argparse.Namespace) -> int:
     else:
         path = Path(graph.render(out, format=args.format, cleanup=True))
     print(path)
+    return 0
+
+
+def _sheets(args: argparse.Namespace) -> int:
+    """``diagram --pdf``: one A4 PDF per law family, into ``--out`` (a folder)."""
+    from fsm.sheets import BrowserMissing, write_pdf
+
+    views = [args.view] if args.view else None
+    try:
+        written = write_pdf(args.out or f"out/sheets/{args.lang}", args.lang, views)
+    except BrowserMissing:
+        print(
+            "Chromium est introuvable : apt-get install chromium / Chromium not found: apt-get install chromium",
+            file=sys.stderr,
+        )
+        return 2
+    for path in written:
+        print(path)
     return 0
 
 
@@ -242,8 +268,17 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's own -h says "show this help message and exit" in English only; subcommands
+    take the same class."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **{**kwargs, "add_help": False})
+        self.add_argument("-h", "--help", action="help", help="afficher cette aide / show this help")
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="python -m fsm", description="Les annonces selon le Code 2017 / The auction under the 2017 Laws"
     )
     parser.add_argument("--version", action=_Version, nargs=0, help="la version / the version")
@@ -260,7 +295,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--lang", choices=["fr", "en"], default="fr")
     p.add_argument("--format", choices=["svg", "png", "pdf", "dot"], default="svg")
     p.add_argument("--out", help="chemin sans extension / path without extension")
-    p.add_argument("--view", help="une vue par famille de lois : 27, 28-32, 25, 36-39, 24, 41-54 / a law family's view")
+    p.add_argument(
+        "--view", help="une vue par famille de lois : 27, 28-29, 30, 31, 32, 25, 36-39, 24, 41-54 / a law family's view"
+    )
+    p.add_argument("--machine", action="store_true", help="la machine détaillée / the detailed machine")
+    p.add_argument(
+        "--pdf", action="store_true", help="fiches A4, un PDF par famille de lois / A4 sheets, one PDF per law family"
+    )
     p.add_argument("--scenario", help="fichier de scénarios / scenario file")
     p.add_argument("--id", help="identifiant du scénario / scenario id")
     p.set_defaults(func=_diagram)
@@ -282,9 +323,10 @@ def main(argv: list[str] | None = None) -> int:
         help="relire des fichiers PBN / check PBN records",
         description="Rejoue chaque enchère PBN et signale chaque irrégularité avec sa loi / "
         "replays every PBN auction and reports each irregularity with its law.",
-        epilog="Codes de sortie / exit codes: 0 tout est lu / everything read (whatever the games hold); "
-        "2 un chemin introuvable, illisible ou qui n'est pas un fichier ordinaire / a path missing, "
-        "unreadable or no regular file (named pipe, device); 3 erreur interne / internal error.",
+        epilog="Codes de sortie : 0 tout est lu (quel que soit le contenu des donnes) ; 2 un chemin "
+        "introuvable, illisible ou qui n'est pas un fichier ordinaire (tube nommé, périphérique) ; "
+        "3 erreur interne. / Exit codes: 0 everything read (whatever the games hold); 2 a path missing, "
+        "unreadable or no regular file (named pipe, device); 3 internal error.",
     )
     p.add_argument("paths", nargs="+", help="fichiers ou dossiers (leurs .pbn) / files or folders (their .pbn files)")
     p.add_argument(
@@ -298,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
         type=_jobs,
         default=None,  # the cores this process may use, found only when checking (pbn.default_jobs)
         metavar="N",
-        help="processus en parallèle (défaut : les cœurs utilisables, os.sched_getaffinity ou os.cpu_count) ; "
+        help="processus en parallèle (défaut : les cœurs que ce processus peut utiliser) ; "
         "même rapport, dans le même ordre, qu'avec 1 / worker processes (default: the usable cores, "
         "os.sched_getaffinity or os.cpu_count); the same report, in the same order, as with 1",
     )

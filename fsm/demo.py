@@ -6,7 +6,8 @@ from pathlib import Path
 from typing import Any
 
 from fsm.board import Board
-from fsm.text import auction_grid, describe_event, describe_options, describe_step, seat_name
+from fsm.machine import states
+from fsm.text import auction_grid, contract_label, describe_event, describe_options, describe_step, seat_name
 
 GRAPHVIZ_HINT = (
     "Graphviz « dot » est introuvable : le diagramme reste en DOT (apt-get install graphviz) / "
@@ -55,15 +56,16 @@ def narrate(out_dir: str | Path = "out", lang: str = "fr", render: bool = True) 
             lines.append(f"      • {option}")
     snap = board.snapshot()
     lines += ["", auction_grid(board, lang), ""]
+    final = getattr(states()[snap["state"]], "fr" if lang == "fr" else "en")  # the state's label, not its name
     if lang == "fr":
         lines.append(
-            f"Contrat {snap['contract']} joué par {seat_name(snap['declarer'])}, "
-            f"entame de {seat_name(snap['opening_leader'])} ; état final : {snap['state']}."
+            f"Contrat {contract_label(snap['contract'])} joué par {seat_name(snap['declarer'])}, "
+            f"entame de {seat_name(snap['opening_leader'])} ; état final : {final}."
         )
     else:
         lines.append(
-            f"Contract {snap['contract']} played by {seat_name(snap['declarer'], 'en')}, "
-            f"opening lead by {seat_name(snap['opening_leader'], 'en')}; final state: {snap['state']}."
+            f"Contract {contract_label(snap['contract'], 'en')} played by {seat_name(snap['declarer'], 'en')}, "
+            f"opening lead by {seat_name(snap['opening_leader'], 'en')}; final state: {final}."
         )
     path = None
     if render:

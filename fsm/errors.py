@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 
 class FsmError(Exception):
     """Base class: ``message_fr``, ``message_en`` and the ``law`` that applies, if any."""
@@ -17,6 +19,12 @@ class FsmError(Exception):
         prefix_fr = f"Loi {self.law} : " if self.law else ""
         prefix_en = f"Law {self.law}: " if self.law else ""
         return f"{prefix_fr}{self.message_fr} / {prefix_en}{self.message_en}"
+
+
+def quoted(names: Iterable[object]) -> str:
+    """Names the user may type (events, arguments, settings), each between French quotes, as a
+    French sentence quotes them: « call », « judge »."""
+    return ", ".join(f"« {n} »" for n in names)
 
 
 class InputError(FsmError, ValueError):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 from fsm.calls import Call, Card, Lang, Seat, Strain, parse_call, parse_card, parse_seat, parse_strain
-from fsm.errors import InputError
+from fsm.errors import InputError, quoted
 
 if TYPE_CHECKING:
     from fsm.auction import Entry
@@ -170,7 +170,7 @@ def _bool(name: str, value: Any, lang: Lang | None) -> tuple[bool, bool]:
     if isinstance(value, bool):
         return value, value
     raise InputError(
-        f"l'argument « {name} » doit valoir true ou false, pas « {value!r} »",
+        f"l'argument « {name} » doit valoir « true » ou « false », pas « {value!r} »",
         f"argument '{name}' must be true or false, not '{value!r}'",
         key=name,
     )
@@ -266,10 +266,10 @@ def _unreadable(name: str, key: str, value: Any) -> InputError:
     )
 
 
-def _one_of(name: str, declared: str) -> InputError:
+def _one_of(name: str, declared: list[str]) -> InputError:
     return InputError(
-        f"« {name} » prend exactement un argument parmi {declared}",
-        f"'{name}' takes exactly one argument among {declared}",
+        f"« {name} » prend exactement un argument parmi {quoted(declared)}",
+        f"'{name}' takes exactly one argument among {', '.join(declared)}",
         key=name,
     )
 
@@ -306,7 +306,7 @@ def _maker(spec: EventSpec) -> Callable[..., Event]:
     if spec.one_of:
         lines += [
             f"        given = [(k, v) for k, v in ({''.join(f'({n!r}, {n}), ' for n in names)}) if v is not None]",
-            f"        if len(given) != 1:\n            raise _one_of({spec.name!r}, {', '.join(names)!r})",
+            f"        if len(given) != 1:\n            raise _one_of({spec.name!r}, {names!r})",
             "        key, value = given[0]",
             "        typed, args[key] = _parsers[key](key, value, lang)",
             "        ev.judgement = (key, typed)",
@@ -377,7 +377,7 @@ def parse_event(name: str, raw: dict[str, Any] | None, lang: Lang | None = None)
     parse = _EVENT_PARSERS.get(name) if isinstance(name, str) else None
     if parse is None:
         raise InputError(
-            f"événement inconnu « {name} » (connus : {', '.join(PLAYER_EVENTS)})",
+            f"événement inconnu « {name} » (connus : {quoted(PLAYER_EVENTS)})",
             f"unknown event '{name}' (known: {', '.join(PLAYER_EVENTS)})",
             key=str(name),
         )

@@ -233,7 +233,7 @@ def _parse(file: str, index: int, item: Any) -> Scenario:
         if key in item and not isinstance(item[key], str):
             raise _fail(file, sid, key, "doit être un texte", "must be a text")
     if not isinstance(item.get("cards_in_board", False), bool):
-        raise _fail(file, sid, "cards_in_board", "doit valoir true ou false", "must be true or false")
+        raise _fail(file, sid, "cards_in_board", "doit valoir « true » ou « false »", "must be true or false")
     laws = item.get("laws") or []
     if not isinstance(laws, list) or not all(isinstance(x, (str, int)) and not isinstance(x, bool) for x in laws):
         raise _fail(file, sid, "laws", "une liste de références de lois", "a list of law references")

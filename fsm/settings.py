@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from fsm.errors import InputError
+from fsm.errors import InputError, quoted
 
 CHOICES: dict[str, tuple[Any, ...]] = {
     # 27B3/27B4: partner's bar after an attempted double or a second insufficient bid.
@@ -25,14 +25,14 @@ class Settings:
         for key, value in raw.items():
             if key not in CHOICES:
                 raise InputError(
-                    f"réglage inconnu « {key} » (connus : {', '.join(CHOICES)})",
+                    f"réglage inconnu « {key} » (connus : {quoted(CHOICES)})",
                     f"unknown setting '{key}' (known: {', '.join(CHOICES)})",
                     key=key,
                 )
             if value not in CHOICES[key]:
                 allowed = ", ".join(str(c) for c in CHOICES[key])
                 raise InputError(
-                    f"valeur « {value} » impossible pour « {key} » ({allowed})",
+                    f"valeur « {value} » impossible pour « {key} » ({quoted(CHOICES[key])})",
                     f"value '{value}' not allowed for '{key}' ({allowed})",
                     key=key,
                 )

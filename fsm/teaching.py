@@ -18,7 +18,7 @@ from fsm.board import Board, Step
 from fsm.calls import SEATS
 from fsm.errors import FsmError
 from fsm.scenario import Scenario, board_for, find
-from fsm.text import LAW, describe_event, describe_options, grid_rows, state_label
+from fsm.text import LAW, calls_text, describe_event, describe_options, grid_rows, state_label
 
 # The options a teacher hides: open at every step whatever the irregularity (a review or an
 # explanation, 20 and 41B; a card exposed, 24; an unintended call replaced, 25A).
@@ -115,7 +115,7 @@ def walk(scenario: Scenario | str, lang: str = "fr") -> Iterator[Stage]:
         else:
             steps = board.apply(name, args)
         if name == "calls":
-            text = ("enchères : " if lang == "fr" else "calls: ") + args
+            text = ("enchères : " if lang == "fr" else "calls: ") + calls_text(args, lang)
         elif refused:
             text = describe_event(name, args, lang)
         else:

@@ -35,5 +35,5 @@ def test_render_svg(tmp_path, need_dot):
 def test_demo_narrates_and_writes_svg(tmp_path, capsys, need_dot):
     assert main(["demo", "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "Loi 27A1" in out and "Contrat 4H joué par Est" in out
+    assert "Loi 27A1" in out and "Contrat 4♥ joué par Est" in out
     assert (tmp_path / "demo.svg").exists()

@@ -124,7 +124,7 @@ def test_no_traceback_without_graphviz(tmp_path, monkeypatch, capsys):
     assert "Graphviz" in err and "Traceback" not in err
     assert main(["demo", "--out", str(tmp_path / "demo")]) == 0
     out = capsys.readouterr().out
-    assert "Contrat 4H" in out and "Graphviz" in out
+    assert "Contrat 4♥" in out and "Graphviz" in out
     assert (tmp_path / "demo" / "demo.dot").exists()
 
 

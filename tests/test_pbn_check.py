@@ -186,7 +186,10 @@ def test_help_documents_exit_codes_and_jobs(capsys):
     with pytest.raises(SystemExit):
         main(["check", "--help"])
     text = " ".join(capsys.readouterr().out.split())
-    assert "exit codes: 0" in text and "2 un chemin introuvable" in text and "3 erreur interne / internal error" in text
+    assert (
+        "Codes de sortie : 0 tout est lu" in text and "2 un chemin introuvable" in text and "3 erreur interne." in text
+    )
+    assert "Exit codes: 0 everything read" in text and "3 internal error." in text
     assert "--jobs N" in text
 
 

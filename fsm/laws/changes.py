@@ -485,7 +485,7 @@ MODULE = LawModule(
         INTENDED: [
             Option("call", parties.offender_lho, "25B1", "accepte le changement en déclarant", "accepts the change by calling"),
             Option("accept", parties.offender_lho, "25B1", "accepte le changement", "accepts the change"),
-            Option("refuse", parties.offender_lho, "25B2", "refuse : la première déclaration est maintenue", "refuses: the first call stands"),
+            Option("refuse", parties.offender_lho, "25B2", "refuse le changement : la première déclaration est maintenue", "refuses the change: the first call stands"),
         ],
     },
 )  # fmt: skip

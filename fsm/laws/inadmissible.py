@@ -399,11 +399,7 @@ def cancel_late_call(table: Table, event: Event) -> None:
 
 
 def _director(law: str) -> list[Option]:
-    return [
-        Option(
-            "director", None, law, f"l'arbitre rectifie selon la Loi {law}", f"the Director rectifies under Law {law}"
-        )
-    ]
+    return [Option("director", None, law, "l'arbitre est appelé et rectifie", "the Director is called and rectifies")]
 
 
 def _lho_calls(law: str) -> Option:

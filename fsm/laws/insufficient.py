@@ -350,13 +350,13 @@ MODULE = LawModule(
         OFFERED: [
             Option("accept", parties.offender_lho, "27A1", "accepte l'enchère insuffisante", "accepts the insufficient bid"),
             Option("call", parties.offender_lho, "27A1", "accepte en déclarant à son tour", "accepts by calling over it"),
-            Option("refuse", parties.offender_lho, "27B", "refuse : le fautif doit remplacer son enchère", "refuses: the offender must replace his bid"),
+            Option("refuse", parties.offender_lho, "27B", "refuse l'enchère insuffisante : le fautif doit la remplacer", "refuses the insufficient bid: the offender must replace it"),
             Option("director", None, "27B", "l'arbitre expose les options du fautif", "the Director sets out the offender's options"),
         ],
         SECOND: [
             Option("accept", parties.offender_lho, "27B4", "accepte la seconde enchère insuffisante", "accepts the second insufficient bid"),
             Option("call", parties.offender_lho, "27B4", "l'accepte en déclarant à son tour", "accepts it by calling over it"),
-            Option("refuse", parties.offender_lho, "27B4", "refuse : elle est annulée, comme 27B3", "refuses: it is cancelled, as 27B3"),
+            Option("refuse", parties.offender_lho, "27B4", "refuse la seconde enchère insuffisante : elle est annulée, comme en 27B3", "refuses the second insufficient bid: it is cancelled, as in 27B3"),
         ],
         REPLACEMENT: [
             Option("call", parties.offender, "27B1(a)", "la plus petite enchère suffisante de même dénomination : sans autre rectification",

@@ -584,7 +584,7 @@ MODULE = LawModule(
         "lead_out_of_turn": [
             Option("spread", parties.declarer, "54A", "étale son jeu et devient le mort", "spreads his hand and becomes dummy"),
             Option("accept", parties.declarer, "54B", "accepte l'entame : le mort s'étale, il joue en deuxième", "accepts the lead: dummy is spread, he plays second"),
-            Option("refuse", parties.declarer, "54D", "refuse : la carte devient pénalisée majeure (50D2)", "refuses: the card becomes a major penalty card (50D2)"),
+            Option("refuse", parties.declarer, "54D", "refuse l'entame : la carte devient une carte pénalisée majeure (50D2)", "refuses the lead: the card becomes a major penalty card (50D2)"),
             Option("judge", None, "54C", "l'arbitre juge si le déclarant a pu voir le mort", "the Director judges whether declarer could have seen dummy"),
             Option("judge", None, "47E1", "ou si l'entame vient d'une information erronée", "or whether the lead came from misinformation"),
         ],

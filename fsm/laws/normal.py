@@ -53,7 +53,7 @@ def is_double(table: Table, event: Event) -> bool:
     return event.call is not None and event.call.is_double
 
 
-@guard("trois passes consécutifs après une enchère", "three consecutive passes after a bid")
+@guard("trois Passe consécutifs après une enchère", "three consecutive passes after a bid")
 def auction_completed(table: Table, event: Event) -> bool:
     return table.auction.is_completed()
 

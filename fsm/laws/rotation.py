@@ -453,7 +453,7 @@ def _family_is(family: str) -> Guard:
 
 
 # --- 28A and 17D3 -----------------------------------------------------------------------------
-@guard("une déclaration (un passe compris) suivie de trois passes", "a call (a pass included) followed by three passes")
+@guard("une déclaration (un Passe compris) suivie de trois Passe", "a call (a pass included) followed by three passes")
 def three_passes_follow(table: Table, event: Event) -> bool:
     """17D3: « Quand une déclaration a été suivie de trois Passe » — after a bid, a double, or a pass."""
     return table.auction.three_passes_follow_a_call()
@@ -468,7 +468,7 @@ def deem_barred_pass(table: Table, event: Event) -> None:
 
 
 @action(
-    "les passes consécutifs sont annulés ; le tour revient au joueur privé",
+    "tous les Passe consécutifs sont annulés ; la parole revient au joueur qui a manqué son tour",
     "the consecutive passes are cancelled; the turn goes back to the deprived player",
 )
 def cancel_passes_17D3(table: Table, event: Event) -> None:
@@ -621,16 +621,17 @@ def offender_to_be_judged(table: Table) -> list[Seat]:
     return [seat] if table.deferred_for(seat) is not None else []
 
 
-def _options(what_fr: str, what_en: str, law: str) -> list[Option]:
+def _options(what_fr: str, what_en: str, law: str, cancelled: str = "annulé") -> list[Option]:
     return [
         Option("call", parties.offender_lho, "29A", f"accepte {what_fr} en déclarant", f"accepts {what_en} by calling"),
         Option("accept", parties.offender_lho, "29A", f"accepte {what_fr}", f"accepts {what_en}"),
-        Option("refuse", parties.offender_lho, "29B", f"refuse {what_fr} : annulé, le tour revient au joueur dont c'était le tour",
+        Option("refuse", parties.offender_lho, "29B", f"refuse {what_fr} : {cancelled}, le tour revient au joueur dont c'était le tour",
                f"refuses {what_en}: cancelled, the turn goes back to the player whose turn it was"),
         Option("call", skipped_rho, "28B", "déclare à son tour : annulation sans rectification", "calls in turn: cancelled, no rectification"),
         Option("call", partner_before_choice, "29A", "déclare : sa déclaration est retenue jusqu'au choix de l'adversaire de gauche",
                "calls: his call is held until the LHO has chosen"),
-        Option("director", None, law, "l'arbitre applique la Loi " + law, "the Director applies Law " + law),
+        Option("director", None, law, "l'arbitre est appelé et expose les options de l'adversaire de gauche",
+               "the Director is called and sets out the LHO's options"),
     ]  # fmt: skip
 
 
@@ -644,7 +645,7 @@ MODULE = LawModule(
         StateSpec(RULING, "23A", "Jugement : déclaration comparable ?", "Ruling: comparable call?", waiting=True),
     ],
     rules=[
-        Rule("auction_ends", "auction.calling", None, "17D3", "trois passes dont un hors tour : les annonces continuent",
+        Rule("auction_ends", "auction.calling", None, "17D3", "trois Passe dont un hors tour : les annonces continuent",
              "three passes, one out of rotation: the auction goes on", (three_passes_follow, a_player_deprived),
              (cancel_passes_17D3,), ruling=True, cites=("16C",)),
         Rule("call", "auction.calling", None, "28A", "au tour d'un joueur tenu de passer : déclaration en rotation",
@@ -665,7 +666,7 @@ MODULE = LawModule(
                    "the offender calls in turn: the Director will judge whether his call is comparable (30B1, 31A2, 31B, 32A2, 32B)"),
         ],
         PASS_STATE: _options("le passe hors tour", "the pass out of rotation", "30"),
-        BID_STATE: _options("l'enchère hors tour", "the bid out of rotation", "31"),
+        BID_STATE: _options("l'enchère hors tour", "the bid out of rotation", "31", "annulée"),
         DOUBLE_STATE: _options("le contre hors tour", "the double out of rotation", "32"),
         RULING: [Option("judge", None, "23A", "l'arbitre juge si la déclaration du fautif est comparable",
                         "the Director judges whether the offender's call is comparable"),

@@ -1,0 +1,55 @@
+"""Every diagram is readable where it is shown: 12 pt or more at the size it is made for, a law
+family's tree and a board's path within a notebook's width, the overview on one 1920 × 1080
+screen with one arrow per pair of states; hearts and diamonds in red."""
+
+import re
+
+import pytest
+
+from fsm import Board
+from fsm.diagrams import VIEWS, law_view, whole_machine
+from fsm.labels import RED
+from fsm.overview import overview
+from tests.svgmeasure import edges, measure
+
+NOTEBOOK = 750  # points: 1000 px at 96 dpi
+SCREEN = (1440, 810)  # points: 1920 × 1080 px
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("view", list(VIEWS))
+def test_each_view_fits_a_notebook_at_12_pt(view, lang, need_dot):
+    width, _, smallest = measure(law_view(view, lang).pipe(format="svg", encoding="utf-8"))
+    assert width <= NOTEBOOK and smallest >= 12, (width, smallest)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_overview_fits_one_screen_at_12_pt(lang, need_dot):
+    width, height, smallest = measure(overview(lang).pipe(format="svg", encoding="utf-8"))
+    assert width <= SCREEN[0] and height <= SCREEN[1] and smallest >= 12, (width, height, smallest)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_overview_has_one_arrow_per_pair_of_states_and_no_loop(lang):
+    pairs = [frozenset(e) for e in edges(overview(lang).source)]
+    assert pairs and all(len(p) == 2 for p in pairs), "a loop on a state"
+    assert len(pairs) == len(set(pairs)), "two arrows between the same states"
+
+
+def test_overview_groups_states_by_period():
+    source = overview("fr").source
+    for period in ("Les annonces", "Les irrégularités des annonces", "La période de clarification"):
+        assert period in source
+
+
+def test_detailed_machine_labels_are_12_pt(need_dot):
+    assert measure(whole_machine("fr").pipe(format="svg", encoding="utf-8"))[2] >= 12
+
+
+def test_hearts_and_diamonds_are_red(need_dot):
+    board = Board(dealer="N")
+    board.calls("1H 2D Pass Pass Pass")  # the path names each call: 1♥, 2♦
+    svg = board.diagram("fr").pipe(format="svg", encoding="utf-8")
+    for suit in ("♥", "♦"):
+        assert re.search(rf'<text[^>]*fill="{RED}"[^>]*>{suit}</text>', svg), suit
+    assert not re.search(r'<text[^>]*fill="(?!#c00000)[^"]*"[^>]*>[♥♦]</text>', svg)
