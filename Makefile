@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup graphviz nodejs demo test lint format diagrams notebooks schemas docs bench fuzz clean
+.PHONY: setup graphviz nodejs chromium browser demo test lint format diagrams notebooks schemas docs bench fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,7 +31,19 @@ graphviz:  # `dot` renders the diagrams
 nodejs:  # `node` runs the independent JavaScript model (examples/js/) on the exported corpus
 	$(call need_tool,node,nodejs,the JavaScript model)
 
-setup: $(STAMP) graphviz nodejs
+chromium:  # a real headless browser drives the teaching pages (tests/test_pages.py)
+	$(call need_tool,chromium,chromium,the teaching pages' browser tests)
+	$(call need_tool,npm,npm,the browser tests' driver)
+
+# playwright-core, pinned in tests/browser/package-lock.json, drives the system's chromium
+BROWSER_STAMP := tests/browser/node_modules/.package-lock.json
+$(BROWSER_STAMP): tests/browser/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then cd tests/browser && npm ci --no-audit --no-fund --loglevel=error; \
+	else echo "npm absent : les tests du navigateur seront sautés / npm missing: the browser tests will be skipped"; fi
+
+browser: chromium $(BROWSER_STAMP)
+
+setup: $(STAMP) graphviz nodejs browser
 
 demo: setup
 	$(BIN)/python -m fsm demo

@@ -268,13 +268,15 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse's own -h says "show this help message and exit" in English only; subcommands
-    take the same class."""
+def _teach(args: argparse.Namespace) -> int:
+    from fsm.pages import write
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **{**kwargs, "add_help": False})
-        self.add_argument("-h", "--help", action="help", help="afficher cette aide / show this help")
+    if bool(args.scenario) == bool(args.all):
+        print("un identifiant de scénario ou --all / a scenario id or --all", file=sys.stderr)
+        return 2
+    written = write(None if args.all else [args.scenario], args.out)
+    print(written[-1] if args.all else written[0])
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -362,6 +364,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--lang", choices=["fr", "en"], default="fr")
     p.add_argument("--out", default="out")
     p.set_defaults(func=_demo)
+
+    p = sub.add_parser("teach", help="pages HTML pour la classe / HTML pages for the classroom")
+    p.add_argument("scenario", nargs="?", help="identifiant du scénario / scenario id")
+    p.add_argument("--all", action="store_true", help="tout le corpus, avec un index / the whole corpus, with an index")
+    p.add_argument("--out", default="out/teach", help="dossier / folder (défaut / default: out/teach)")
+    p.set_defaults(func=_teach)
 
     args = parser.parse_args(argv)
     try:

@@ -13,51 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from fsm.board import Board, Step
 from fsm.calls import parse_call
 from fsm.errors import FsmError
-from fsm.events import JUDGEMENTS
 from fsm.scenario import Scenario, apply_event, board_for, find
-from fsm.teaching import is_routine
-from fsm.text import LAW, describe_event, seat_name, state_label
+from fsm.teaching import calls_label, capital, describe, is_routine
+from fsm.text import LAW, seat_name, state_label
 
 QUESTION = {"fr": "Que décide l'arbitre ?", "en": "What does the Director rule?"}
 RULINGS = ("judge", "director")  # the arbitre's own events: opened into the branches of this state's rules
-
-# What a judgement finds, in words: (key, value) -> (fr, en).
-FINDINGS = {
-    ("comparable", True): ("l'arbitre juge la déclaration comparable", "the Director judges the call comparable"),
-    ("comparable", False): (
-        "l'arbitre juge la déclaration non comparable",
-        "the Director judges the call not comparable",
-    ),
-    ("unintended", True): (
-        "l'arbitre établit que la déclaration n'était pas intentionnelle",
-        "the Director establishes that the call was unintended",
-    ),
-    ("unintended", False): (
-        "l'arbitre établit que la déclaration était intentionnelle (un changement d'avis)",
-        "the Director establishes that the call was intended (a change of mind)",
-    ),
-    ("could_see_dummy", True): (
-        "l'arbitre juge que le déclarant a pu voir des cartes du mort",
-        "the Director judges that declarer could have seen dummy's cards",
-    ),
-    ("could_see_dummy", False): (
-        "l'arbitre juge que le déclarant n'a pas pu voir de cartes du mort",
-        "the Director judges that declarer could not have seen dummy's cards",
-    ),
-    ("misinformation", True): (
-        "l'arbitre juge que la déclaration a été influencée par une information erronée",
-        "the Director judges that the call was influenced by misinformation",
-    ),
-    ("misinformation", False): (
-        "l'arbitre juge que la déclaration n'a pas été influencée par une information erronée",
-        "the Director judges that the call was not influenced by misinformation",
-    ),
-}
 
 
 @dataclass(frozen=True)
@@ -88,18 +53,6 @@ def law_words(law: str) -> str | None:
     except ImportError:  # pragma: no cover - the law text ships with the package
         return None
     return lawtext.text(law) or None
-
-
-def describe(name: str, args: dict[str, Any], lang: str) -> str:
-    """An event in words, a judgement told as what the arbitre finds."""
-    if name == "judge":
-        ((key, value),) = ((k, v) for k, v in args.items() if k in JUDGEMENTS)
-        return FINDINGS[key, bool(value)][0 if lang == "fr" else 1]
-    plain = {k: v for k, v in args.items() if k not in JUDGEMENTS}
-    text = describe_event(name, plain, lang)
-    if "comparable" in args:
-        text += ", " + FINDINGS["comparable", bool(args["comparable"])][0 if lang == "fr" else 1]
-    return text
 
 
 Offer = tuple[Choice, str, str | None]  # a choice, the event that makes it, the rule that gives it
@@ -145,15 +98,6 @@ def _match(steps: list[Step], choices: list[Offer]) -> tuple[int, str] | None:
         if best < 3:
             return ranks.index(best), step.law
     return None
-
-
-def calls_label(text: str, lang: str) -> str:
-    """The scenario shorthand of successive calls in words: ``Pass 2H AP`` → « Passe 2♥ AP »."""
-    return " ".join(t if t.upper() == "AP" else parse_call(t).label(lang) for t in text.split())  # type: ignore[arg-type]
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _situation(board: Board, lang: str) -> str:
@@ -236,7 +180,7 @@ def _question(
         text = chosen.fr if lang == "fr" else chosen.en
         head = f"{text} ({LAW[lang]} {law})"
         explanation[lang] = f"{head}\n{words}" if words else head
-    prompt = {lang: ". ".join([_situation(board, lang), *map(_capital, told[lang])]) + "." for lang in ("fr", "en")}
+    prompt = {lang: ". ".join([_situation(board, lang), *map(capital, told[lang])]) + "." for lang in ("fr", "en")}
     return Question(s.id, n, prompt, [c for c, _, _ in choices], answer, explanation, law)
 
 

@@ -15,10 +15,11 @@ from typing import Any
 
 from fsm.auction import CANCELLED, PENDING, WITHDRAWN, Entry
 from fsm.board import Board, Step
-from fsm.calls import SEATS
+from fsm.calls import SEATS, parse_call, parse_card
 from fsm.errors import FsmError
+from fsm.events import JUDGEMENTS
 from fsm.scenario import Scenario, board_for, find
-from fsm.text import LAW, calls_text, describe_event, describe_options, grid_rows, state_label
+from fsm.text import LAW, describe_event, describe_options, grid_rows, seat_name, state_label
 
 # The options a teacher hides: open at every step whatever the irregularity (a review or an
 # explanation, 20 and 41B; a card exposed, 24; an unintended call replaced, 25A).
@@ -34,6 +35,61 @@ def is_routine(option: dict[str, Any]) -> bool:
     if option.get("event") in ROUTINE_EVENTS or (family is not None and family.group() in ROUTINE_FAMILIES):
         return True
     return law.startswith("25A")
+
+
+# What a judgement finds, in words: (key, value) -> (fr, en).
+FINDINGS = {
+    ("comparable", True): ("l'arbitre juge la déclaration comparable", "the Director judges the call comparable"),
+    ("comparable", False): (
+        "l'arbitre juge la déclaration non comparable",
+        "the Director judges the call not comparable",
+    ),
+    ("unintended", True): (
+        "l'arbitre établit que la déclaration n'était pas intentionnelle",
+        "the Director establishes that the call was unintended",
+    ),
+    ("unintended", False): (
+        "l'arbitre établit que la déclaration était intentionnelle (un changement d'avis)",
+        "the Director establishes that the call was intended (a change of mind)",
+    ),
+    ("could_see_dummy", True): (
+        "l'arbitre juge que le déclarant a pu voir des cartes du mort",
+        "the Director judges that declarer could have seen dummy's cards",
+    ),
+    ("could_see_dummy", False): (
+        "l'arbitre juge que le déclarant n'a pas pu voir de cartes du mort",
+        "the Director judges that declarer could not have seen dummy's cards",
+    ),
+    ("misinformation", True): (
+        "l'arbitre juge que la déclaration a été influencée par une information erronée",
+        "the Director judges that the call was influenced by misinformation",
+    ),
+    ("misinformation", False): (
+        "l'arbitre juge que la déclaration n'a pas été influencée par une information erronée",
+        "the Director judges that the call was not influenced by misinformation",
+    ),
+}
+
+
+def describe(name: str, args: dict[str, Any], lang: str) -> str:
+    """An event in words, a judgement told as what the arbitre finds."""
+    if name == "judge":
+        ((key, value),) = ((k, v) for k, v in args.items() if k in JUDGEMENTS)
+        return FINDINGS[key, bool(value)][0 if lang == "fr" else 1]
+    plain = {k: v for k, v in args.items() if k not in JUDGEMENTS}
+    text = describe_event(name, plain, lang)
+    if "comparable" in args:
+        text += ", " + FINDINGS["comparable", bool(args["comparable"])][0 if lang == "fr" else 1]
+    return text
+
+
+def calls_label(text: str, lang: str) -> str:
+    """The scenario shorthand of successive calls in words: ``Pass 2H AP`` → « Passe 2♥ AP »."""
+    return " ".join(t if t.upper() == "AP" else parse_call(t).label(lang) for t in text.split())  # type: ignore[arg-type]
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 TITLES = {
@@ -115,12 +171,87 @@ def walk(scenario: Scenario | str, lang: str = "fr") -> Iterator[Stage]:
         else:
             steps = board.apply(name, args)
         if name == "calls":
-            text = ("enchères : " if lang == "fr" else "calls: ") + calls_text(args, lang)
-        elif refused:
-            text = describe_event(name, args, lang)
+            text = ("enchères : " if lang == "fr" else "calls: ") + calls_label(args, lang)
         else:
-            text = describe_event(name, board.events[-1][name], lang)
+            text = capital(describe(name, args if refused else board.events[-1][name], lang))
         yield Stage(
             n, text, steps, board, board.snapshot(), board.state, grid_html(board, lang),
             describe_options(board, lang), refused, lang, board.options(),
         )  # fmt: skip
+
+
+# --- what the table holds, in words (the stepper and the pages) ----------------------------------
+OBLIGATIONS = {
+    "pass_rest": ("doit passer jusqu'à la fin des annonces", "must pass for the rest of the auction"),
+    "pass_next_turn": ("doit passer à son prochain tour", "must pass at his next turn"),
+    "repeat_call": ("doit répéter sa déclaration", "must repeat his call"),
+}
+HEADINGS = {
+    "obligations": ("Obligations", "Obligations"),
+    "ui": ("Informations non autorisées", "Unauthorised information"),
+    "lead": ("Entame", "Opening lead"),
+    "cards": ("Cartes exposées ou pénalisées", "Exposed or penalty cards"),
+}
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "N": "SA"}
+
+
+def _token(token: str, lang: str) -> str:
+    """``E:1D`` (a call) or ``E:S5`` (a card exposed) in words: « 1♦ d'Est »."""
+    seat, _, what = token.partition(":")
+    try:
+        label = parse_call(what).label(lang)  # type: ignore[arg-type]
+    except FsmError:
+        label = parse_card(what).label(lang)  # type: ignore[arg-type]
+    who = seat_name(seat, lang)
+    if lang == "fr":
+        return f"{label} " + (f"d'{who}" if who[0] in "AEIOU" else f"de {who}")
+    return f"{label} by {who}"
+
+
+def table_notes(snapshot: dict[str, Any], lang: str = "fr") -> dict[str, list[str]]:
+    """What the table holds besides the calls, as sentences: obligations to pass, unauthorised
+    information, lead restrictions and constraints, exposed and penalty cards. Each cites its law."""
+    fr = lang == "fr"
+    law = LAW[lang]
+    out: dict[str, list[str]] = {key: [] for key in HEADINGS}
+    for o in snapshot["obligations"]:
+        words = OBLIGATIONS.get(o["kind"], (o["kind"], o["kind"]))[0 if fr else 1]
+        out["obligations"].append(f"{seat_name(o['seat'], lang)} {words} ({law} {o['law']})")
+    for u in snapshot["unauthorized_information"]:
+        to = ", ".join(seat_name(s, lang) for s in u["for"])
+        source = _token(u["source"], lang)
+        out["ui"].append(
+            f"{source} : information non autorisée pour {to} ({law} {u['law']})"
+            if fr
+            else f"{source}: unauthorised information for {to} ({law} {u['law']})"
+        )
+    for r in snapshot["lead_restrictions"]:
+        suits = " ".join(SUIT_SIGNS.get(x, x) for x in r["suits"])
+        out["lead"].append(
+            f"{seat_name(r['seat'], lang)} : le déclarant peut interdire une de ces couleurs à l'entame : {suits} ({law} {r['law']})"
+            if fr
+            else f"{seat_name(r['seat'], lang)}: declarer may prohibit one of these suits at the lead: {suits} ({law} {r['law']})"
+        )
+    for c in snapshot["lead_constraints"]:
+        verb = {"require": ("doit entamer", "must lead"), "prohibit": ("ne peut pas entamer", "may not lead")}
+        words = verb.get(c["kind"], (c["kind"], c["kind"]))[0 if fr else 1]
+        out["lead"].append(
+            f"{seat_name(c['seat'], lang)} {words} {SUIT_SIGNS.get(c['suit'], c['suit'])} ({law} {c['law']})"
+        )
+    for x in snapshot["exposed_cards"]:
+        card = parse_card(x["card"]).label(lang)  # type: ignore[arg-type]
+        out["cards"].append(
+            f"{seat_name(x['seat'], lang)} : {card} exposée ({law} 24)"
+            if fr
+            else f"{seat_name(x['seat'], lang)}: {card} exposed ({law} 24)"
+        )
+    kinds = {"major": ("majeure", "major"), "minor": ("mineure", "minor")}
+    for p in snapshot["penalty_cards"]:
+        card = parse_card(p["card"]).label(lang)  # type: ignore[arg-type]
+        kind = kinds.get(p["kind"], (p["kind"], p["kind"]))[0 if fr else 1]
+        out["cards"].append(  # Law 50 governs a penalty card, whichever law made it one
+            f"{seat_name(p['seat'], lang)} : {card}, carte pénalisée {kind} ({law} 50)"
+            if fr
+            else f"{seat_name(p['seat'], lang)}: {card}, {kind} penalty card ({law} 50)"
+        )
+    return out

@@ -1,0 +1,153 @@
+"""The classroom pages: what they hold, the command that writes them, and a real headless Chromium
+driving them (buttons, arrow keys, the routine toggle, a quiz answer, the language switch)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from fsm import pages
+from fsm.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+BROWSER = ROOT / "tests" / "browser"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+SCREENSHOTS = ROOT / "out" / "screenshots"
+
+
+def test_a_page_is_self_contained_and_projector_sized():
+    text = pages.page("27B2-design-example")
+    assert "<script src" not in text and "<link" not in text and "http://" not in text.replace("http://www.w3.org", "")
+    assert re.search(r"html \{ font-size: 2[4-9]px", text)  # ≥ 24 px body type
+    assert '<span class="red">♥</span>' in text and '<span class="red">♦</span>' in text
+    assert "<s>1♦</s>" in text.replace('<span class="red">♦</span>', "♦")  # the cancelled call struck through
+    assert "Que décide l&#x27;arbitre ?" in text and "options courantes" in text
+    assert text.count("<section class='stage'") == 1 + 7  # the deal, then its seven events
+
+
+def test_the_27B2_page_tells_the_bar_and_its_law():
+    text = pages.page("27B2-design-example")
+    assert "Ouest doit passer jusqu&#x27;à la fin des annonces (Loi 27B2)" in text
+    assert "information non autorisée pour Ouest (Loi 16C)" in text
+    assert "le partenaire du joueur fautif doit passer jusqu’à la fin des annonces" in text  # the FFB words
+
+
+def test_teach_writes_one_page_and_refuses_an_unknown_id(tmp_path, capsys):
+    assert main(["teach", "27B2-design-example", "--out", str(tmp_path)]) == 0
+    assert (tmp_path / "27B2-design-example.html").is_file()
+    assert main(["teach", "no-such-scenario", "--out", str(tmp_path / "x")]) == 2
+    err = capsys.readouterr().err
+    assert "introuvable" in err and "not found" in err
+    assert main(["teach", "--out", str(tmp_path)]) == 2  # neither an id nor --all
+    assert main(["teach", "27B2-design-example", "--all", "--out", str(tmp_path)]) == 2
+
+
+def test_an_id_never_leaves_the_output_folder(tmp_path, monkeypatch):
+    from fsm.scenario import Scenario
+
+    evil = Scenario(id="../../escape/../x", file="-", events=[{"call": {"seat": "N", "call": "1C"}}])
+    monkeypatch.setattr(pages, "find", lambda _id: evil)
+    (written,) = pages.write(["whatever"], tmp_path / "out")
+    assert written.resolve().parent == (tmp_path / "out").resolve()
+    assert not (tmp_path / "escape").exists()
+
+
+def test_teach_all_writes_an_index_linking_every_page(tmp_path):
+    assert main(["teach", "--all", "--out", str(tmp_path)]) == 0
+    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    links = re.findall(r"href='([^']+)'", index)
+    assert len(links) > 200 and all((tmp_path / link).is_file() for link in links)
+
+
+def test_without_dot_the_page_says_so_in_one_line(monkeypatch):
+    monkeypatch.setattr(pages, "_TREES", {})
+    monkeypatch.setattr(pages, "_svg", lambda graph: None)
+    text = pages.page("27B1a-lowest-sufficient-same-strain")
+    assert "<svg" not in text and "Graphviz « dot » est absent" in text
+
+
+# --- in a real browser ---------------------------------------------------------------------------
+@pytest.fixture
+def chromium():
+    """The browser tests skip without chromium or the driver, except in CI where that is a failure."""
+    missing = [
+        what
+        for what, ok in (
+            ("chromium", Path(CHROMIUM).is_file()),
+            ("node", shutil.which("node") is not None),
+            ("playwright-core (make setup)", (BROWSER / "node_modules" / "playwright-core").is_dir()),
+        )
+        if not ok
+    ]
+    if missing:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{', '.join(missing)} missing in CI: the set-up (make setup) must install it")
+        pytest.skip(f"{', '.join(missing)} not installed")
+
+
+def drive(path: Path, name: str) -> dict:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run(
+        ["node", str(BROWSER / "drive.mjs"), str(path), str(SCREENSHOTS), name],
+        capture_output=True, text=True, cwd=BROWSER, timeout=300, env={**os.environ, "CHROMIUM": CHROMIUM},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_27B2_in_chromium(chromium, tmp_path):
+    (path,) = pages.write(["27B2-design-example"], tmp_path)
+    seen = drive(path, "27B2-design-example")
+    assert seen["requests"] == [] and seen["errors"] == []  # offline, and no script error
+    stages = seen["stages"]
+    assert [s["counter"] for s in stages] == [f"{n} / 8" for n in range(1, 9)]
+    first = stages[0]
+    assert first["prev_disabled"] and first["body_font_px"] >= 24
+    assert "Début de la donne" in first["text"] and "English" not in first["text"]
+    # 2. East's 1♦ is insufficient: South may accept it (27A1) or refuse it (27B)
+    assert "Est déclare 1♦" in stages[2]["text"] and "Loi 27A" in stages[2]["text"]
+    assert "Sud : refuse" in stages[2]["text"]
+    assert stages[2]["heart_color"] == "rgb(192, 0, 0)"
+    assert stages[2]["current_node"][0] == "auction.insufficient_bid.offered"
+    # 4. refused: the 1♦ is struck through with the law that withdrew it, East must replace it
+    assert stages[4]["struck"] == ["1♦ (27B)"] and "Déclaration de remplacement (Loi 27B)" in stages[4]["text"]
+    # 6. judged not comparable: 27B2, West barred for the rest of the auction, 16C information
+    six = stages[6]["text"]
+    assert "L'arbitre juge la déclaration non comparable" in six and "Loi 27B2" in six
+    assert "Ouest doit passer jusqu'à la fin des annonces (Loi 27B2)" in six
+    assert "information non autorisée pour Ouest (Loi 16C)" in six
+    assert stages[6]["taken"] > stages[2]["taken"] > 0  # the path drawn grows along the tree
+    assert stages[-1]["next_disabled"] and "Passe" in stages[-1]["text"]
+    # back with the button, then the arrow keys
+    assert seen["after_prev"]["counter"] == "7 / 8"
+    assert seen["after_left"]["counter"] == "6 / 8" and seen["after_right"]["counter"] == "7 / 8"
+    # routine options (20, 24, 25A) hidden, then shown by the toggle
+    assert seen["routine_hidden"]["routine_visible"] == 0 < seen["routine_hidden"]["routine_all"]
+    assert seen["routine_shown"]["routine_visible"] == seen["routine_shown"]["routine_all"]
+    assert "Loi 24" not in seen["routine_hidden"]["text"] and "Loi 24" in seen["routine_shown"]["text"]
+    # the quiz: a wrong answer is told, and the arbitre's ruling shown with its law text
+    assert "Que décide l'arbitre ?" in seen["quiz_before"] and "Ce n'est pas" not in seen["quiz_before"]
+    assert seen["quiz_picked_law"] != seen["quiz_right_law"]
+    assert "Ce n'est pas la décision de l'arbitre." in seen["quiz_wrong"]
+    assert "Loi 27B" in seen["quiz_wrong"].split("Ce n'est pas")[1]
+    # English on demand
+    assert seen["html_lang"] == "en" and "State:" in seen["english"]["text"] and "État" not in seen["english"]["text"]
+    assert (SCREENSHOTS / "27B2-design-example-2-quiz.png").stat().st_size > 10_000
+
+
+def test_lead_out_of_turn_page_in_chromium(chromium, tmp_path):
+    """A lead out of turn refused: 54D, the card becomes a major penalty card (50D2 options follow)."""
+    (path,) = pages.write(["36C-after-a-lead-out-of-turn-refused"], tmp_path)
+    seen = drive(path, "36C-after-a-lead-out-of-turn-refused")
+    assert seen["requests"] == [] and seen["errors"] == []
+    texts = [s["text"] for s in seen["stages"]]
+    refused = next(t for t in texts if "Loi 54D" in t.split("Enchères")[0])
+    assert "carte pénalisée majeure" in refused
+    assert any("Options du déclarant (carte pénalisée) (Loi 50D2)" in t for t in texts)
+    assert seen["quiz_right_law"] and "Que décide l'arbitre ?" in seen["quiz_before"]
