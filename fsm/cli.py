@@ -268,6 +268,15 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's own -h says "show this help message and exit" in English only; subcommands
+    take the same class."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **{**kwargs, "add_help": False})
+        self.add_argument("-h", "--help", action="help", help="afficher cette aide / show this help")
+
+
 def _teach(args: argparse.Namespace) -> int:
     from fsm.pages import write
 

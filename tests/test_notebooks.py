@@ -140,7 +140,7 @@ def test_headings_are_french(name):
 
 
 def _scanner():
-    for module in ("tests.test_french", "tests.french", "test_french"):
+    for module in ("tests.french_scan", "tests.test_french"):
         try:
             mod = importlib.import_module(module)
         except ImportError:
