@@ -49,7 +49,7 @@ Faite à son tour, elle relève de la Loi 27 ; faite hors tour, de la Loi 31 (27
 **Qui choisit.** L'adversaire de gauche du fautif peut l'accepter : il l'accepte en déclarant (27A1).
 Sinon l'arbitre fait remplacer l'enchère insuffisante par une déclaration légale (27B).
 
-**Ce qui suit.**
+**Ce qui en découle.**
 - Remplacée par l'enchère suffisante la moins forte qui spécifie la même dénomination : les annonces
   continuent sans autre conséquence, ni restriction d'attaque (26B) ni information non autorisée (16C) (27B1(a)).
 - Remplacée par une déclaration comparable (Loi 23A) : pas d'autre conséquence (27B1(b)).
@@ -93,7 +93,7 @@ ne terminent pas les annonces : la parole lui revient et ces Passe sont annulés
   elle annule le droit à l'arbitrage ; les annonces continuent comme si le fautif n'avait pas déclaré.
   La Loi 26 ne s'applique pas, mais voir la Loi 16C2 (28B).
 
-**Ce qui suit.** Sinon la déclaration hors tour est annulée, la parole revient au joueur dont c'était le
+**Ce qui en découle.** Sinon la déclaration hors tour est annulée, la parole revient au joueur dont c'était le
 tour, et le camp fautif relève des Lois 30 (Passe), 31 (enchère) ou 32 (Contre, Surcontre) (29B). Pour une
 déclaration artificielle, ces lois jouent sur les dénominations spécifiées, non sur celles nommées (29C).""",
         "A call out of rotation. A call at the turn of an RHO who must pass counts as in rotation (28A); three "
@@ -117,7 +117,7 @@ Loi 31 (30C).
 **Qui choisit.** L'adversaire de gauche, d'abord, qui peut accepter en déclarant (29A) ; puis le fautif,
 dont l'arbitre juge la déclaration comparable ou non (Loi 23A).
 
-**Ce qui suit.**
+**Ce qui en découle.**
 - Au tour de l'adversaire de droite : le fautif doit passer à son prochain tour ; voir la Loi 72C (30A).
 - Au tour du partenaire, ou de l'adversaire de gauche si le fautif n'avait pas encore déclaré : le partenaire
   fait n'importe quelle déclaration légale (Loi 16C2) (30B1(a)) ; le fautif aussi, et si elle est comparable
@@ -148,7 +148,7 @@ artificielle du partenaire), non acceptée (29A), est annulée ; la suite dépen
 **Qui choisit.** L'adversaire de gauche, qui peut accepter en déclarant (29A) ; au tour de l'adversaire de
 droite, ce que celui-ci déclare ; puis l'arbitre, qui juge la déclaration du fautif comparable ou non (23A).
 
-**Ce qui suit.**
+**Ce qui en découle.**
 - Au tour de l'adversaire de droite, qui passe : le fautif doit répéter sa déclaration ; si elle est légale,
   il n'y a pas de rectification (31A1).
 - Au tour de l'adversaire de droite, qui enchérit, contre ou surcontre : le fautif fait n'importe quelle
@@ -184,7 +184,7 @@ fautif (29A), sauf s'il est inadmissible (Loi 36) : celui-là ne peut jamais l'�
 **Qui choisit.** L'adversaire de gauche, qui peut accepter en déclarant ; au tour de l'adversaire de droite,
 ce que celui-ci déclare ; puis l'arbitre, qui juge la déclaration du fautif comparable ou non (23A).
 
-**Ce qui suit.**
+**Ce qui en découle.**
 - Au tour de l'adversaire de droite, qui passe : le fautif doit répéter son Contre ou son Surcontre, sans
   rectification, sauf s'il est inadmissible : la Loi 36 s'applique (32A1).
 - Au tour de l'adversaire de droite, qui enchérit, contre ou surcontre : le fautif fait n'importe quelle
@@ -228,7 +228,7 @@ l'information erronée (21B1). Après un changement selon 25A, l'adversaire de g
 déclaration qu'il avait faite entre-temps (25A6) ; après 21B1, il peut changer la sienne (21B2). Pour un
 changement d'avis, l'adversaire de gauche décide : il l'accepte en déclarant (25B1).
 
-**Ce qui suit.** Changement d'avis accepté : la première déclaration est retirée, la seconde est maintenue
+**Ce qui en découle.** Changement d'avis accepté : la première déclaration est retirée, la seconde est maintenue
 (25B1). Refusé : la seconde est annulée, la première est maintenue (25B2). Dans les deux cas la Loi 26 peut
 s'appliquer, et la Loi 16C s'applique à toute déclaration retirée ou annulée (25B3).
 
@@ -255,7 +255,7 @@ s'appliquer, et la Loi 16C s'applique à toute déclaration retirée ou annulée
 **Qui choisit.** Personne ne peut les accepter : l'arbitre rectifie. Ce qui compte, c'est si l'adversaire de
 gauche du fautif a déclaré avant l'arbitrage.
 
-**Ce qui suit.**
+**Ce qui en découle.**
 - Contre ou Surcontre inadmissible : si l'adversaire de gauche a déclaré, il est annulé avec toutes les
   déclarations suivantes, et les annonces reprennent comme s'il n'y avait pas eu d'irrégularité, sans 26B
   (36A) ; sinon il est annulé, le fautif fait une déclaration légale et son partenaire passe jusqu'à la fin des
@@ -293,7 +293,7 @@ fautif (Loi 16C).
 
 **Qui choisit.** L'arbitre constate ; il n'y a pas d'option : le nombre et le rang des cartes décident.
 
-**Ce qui suit.**
+**Ce qui en découle.**
 - Une seule carte, plus petite qu'un honneur, non attaquée prématurément : pas d'autre arbitrage (24A).
 - Un seul honneur, ou une carte attaquée prématurément : le partenaire du fautif doit passer à son prochain
   tour (24B) ; voir la Loi 72C.
@@ -322,7 +322,7 @@ demander des explications (41B). L'entame faite face visible ouvre la période d
 **Qui choisit.** Quand le mauvais défenseur entame face visible, c'est le déclarant qui choisit (Loi 54) ;
 l'entame face cachée de son partenaire lui est rendue.
 
-**Ce qui suit.**
+**Ce qui en découle.**
 - Le déclarant étale sa main : il devient le mort, et son partenaire déclarant (54A).
 - Il accepte l'entame : le mort étale et le déclarant joue la deuxième carte de sa main (54B).
 - S'il a pu voir une carte du mort, il doit accepter, et il reste déclarant (54C).
