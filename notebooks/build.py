@@ -220,9 +220,9 @@ def tour(feat: dict[str, bool]) -> nbformat.NotebookNode:
         fr, en = t[f"{key}_text"]
         title = s.title.get("fr") or fr
         cells.append(new_markdown_cell(heading(2, title, s.title.get("en") or en) + f"\n\n{fr}\n\n{english(en)}"))
-        head = "from IPython.display import display\n\nfrom fsm.teaching import walk\n\n" if first else ""
+        stepper = "from fsm.stepper import Stepper\n" if feat["stepper"] else ""
+        head = f"from IPython.display import display\n\n{stepper}from fsm.teaching import walk\n\n" if first else ""
         if feat["stepper"]:
-            head += "from fsm.stepper import Stepper\n\n" if first else ""
             cells.append(new_code_cell(f'{head}Stepper("{s.id}")'))
             head = ""
         cells.append(new_code_cell(f'{head}for stage in walk("{s.id}"):\n    display(stage)'))
