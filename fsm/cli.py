@@ -268,15 +268,6 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse's own -h says "show this help message and exit" in English only; subcommands
-    take the same class."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **{**kwargs, "add_help": False})
-        self.add_argument("-h", "--help", action="help", help="afficher cette aide / show this help")
-
-
 def _teach(args: argparse.Namespace) -> int:
     from fsm.pages import write
 
@@ -286,6 +277,15 @@ def _teach(args: argparse.Namespace) -> int:
     written = write(None if args.all else [args.scenario], args.out)
     print(written[-1] if args.all else written[0])
     return 0
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's own -h says "show this help message and exit" in English only; subcommands
+    take the same class."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **{**kwargs, "add_help": False})
+        self.add_argument("-h", "--help", action="help", help="afficher cette aide / show this help")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -377,7 +377,7 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("teach", help="pages HTML pour la classe / HTML pages for the classroom")
     p.add_argument("scenario", nargs="?", help="identifiant du scénario / scenario id")
     p.add_argument("--all", action="store_true", help="tout le corpus, avec un index / the whole corpus, with an index")
-    p.add_argument("--out", default="out/teach", help="dossier / folder (défaut / default: out/teach)")
+    p.add_argument("--out", default="out/teach", help="dossier (défaut : « out/teach ») / folder (default: out/teach)")
     p.set_defaults(func=_teach)
 
     args = parser.parse_args(argv)

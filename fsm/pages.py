@@ -181,25 +181,24 @@ def _tree(view: str | None, lang: str) -> str | None:
     return _TREES[key]
 
 
-def _edge_titles(steps: Iterable[Any]) -> list[str]:
-    """The SVG titles of the edges the steps took, as the law views name them (``a->b`` or the
-    outcome leaf of the rule)."""
-    from fsm.diagrams import VIEWS, _leaf
-    from fsm.machine import modules
+def _edge_titles(steps: Iterable[Any], view: str | None) -> list[str]:
+    """The SVG titles of what the steps took on the law view: the question's edge to the branch
+    the rule draws (``branch_<n>``, numbered as the view lists its rules) and that branch."""
+    if view is None:
+        return []
+    from fsm.diagrams import view_rules
 
-    index = {r.id: n for m in modules() if m.name in VIEWS.values() for n, r in enumerate(m.rules)}
+    index = {r.id: n for n, r in enumerate(view_rules(view))}
     out = []
     for s in steps:
-        out.append(f"{s.source}->{_leaf(s.target)}")
         if s.rule in index:
-            out.append(f"{s.source}->outcome_{index[s.rule]}")
-            out.append(f"outcome_{index[s.rule]}")
+            out += [f"{s.source}->branch_{index[s.rule]}", f"branch_{index[s.rule]}"]
     return sorted(set(out))
 
 
 # --- the page --------------------------------------------------------------------------------------
 def _stage(n: int, fr: Stage | None, en: Stage | None, board: Board, snapshot: dict[str, Any],
-           options: list[dict[str, Any]], trace: int, quiz: list[Question]) -> str:  # fmt: skip
+           options: list[dict[str, Any]], trace: int, quiz: list[Question], view: str | None) -> str:  # fmt: skip
     if fr is None or en is None:
         event = _word("start")
         refused, laws = "", "<p>—</p>"
@@ -210,7 +209,7 @@ def _stage(n: int, fr: Stage | None, en: Stage | None, board: Board, snapshot: d
         laws = _laws(fr.steps)
         grids = both((_redden(fr.grid), _redden(en.grid)), markup=True)
     state = snapshot["state"]
-    attrs = f'data-n="{n}" data-state="{html.escape(state)}" data-edges="{html.escape(json.dumps(_edge_titles(board.trace[:trace])))}"'
+    attrs = f'data-n="{n}" data-state="{html.escape(state)}" data-edges="{html.escape(json.dumps(_edge_titles(board.trace[:trace], view)))}"'
     grids = grids.replace("<table>", "<table class='grid'>")
     return (
         f"<section class='stage' {attrs}>"
@@ -244,15 +243,19 @@ def page(scenario: Scenario | str) -> str:
     s = find(scenario) if isinstance(scenario, str) else scenario
     quiz = questions(s)
     start = board_for(s)
-    sections = [_stage(0, None, None, start, start.snapshot(), start.options(), 0, [q for q in quiz if q.stage == 0])]
+    played = []  # each stage with the length of the board's trace when it was shown
     last = start
     for fr, en in zip(walk(s, "fr"), walk(s, "en"), strict=True):
-        sections.append(
-            _stage(fr.number, fr, en, fr.board, fr.snapshot, fr.options_data, len(fr.board.trace),
-                   [q for q in quiz if q.stage == fr.number])
-        )  # fmt: skip
+        played.append((fr, en, len(fr.board.trace)))
         last = fr.board
     view = view_for(last)
+    sections = [_stage(0, None, None, start, start.snapshot(), start.options(), 0,
+                       [q for q in quiz if q.stage == 0], view)]  # fmt: skip
+    for fr, en, trace in played:
+        sections.append(
+            _stage(fr.number, fr, en, fr.board, fr.snapshot, fr.options_data, trace,
+                   [q for q in quiz if q.stage == fr.number], view)
+        )  # fmt: skip
     trees = [_tree(view, lang) for lang in LANGS]
     if all(t is not None for t in trees):
         tree = both((trees[0] or "", trees[1] or ""), markup=True)

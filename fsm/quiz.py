@@ -18,8 +18,8 @@ from fsm.board import Board, Step
 from fsm.calls import parse_call
 from fsm.errors import FsmError
 from fsm.scenario import Scenario, apply_event, board_for, find
-from fsm.teaching import calls_label, capital, describe, is_routine
-from fsm.text import LAW, seat_name, state_label
+from fsm.teaching import capital, is_routine
+from fsm.text import LAW, calls_text, describe_event, seat_name, state_label
 
 QUESTION = {"fr": "Que décide l'arbitre ?", "en": "What does the Director rule?"}
 RULINGS = ("judge", "director")  # the arbitre's own events: opened into the branches of this state's rules
@@ -153,9 +153,9 @@ def _ask(s: Scenario, board: Board, n: int) -> tuple[Question, int] | None:
         ((logged_name, logged_args),) = shown.items()
         for lang in ("fr", "en"):
             if logged_name == "calls":
-                told[lang].append(("enchères : " if lang == "fr" else "calls: ") + calls_label(logged_args, lang))
+                told[lang].append(("enchères : " if lang == "fr" else "calls: ") + calls_text(logged_args, lang))
             else:
-                told[lang].append(describe(logged_name, logged_args, lang))
+                told[lang].append(describe_event(logged_name, logged_args, lang))
         hit = _match(trial.trace[before:], choices)
         if hit is not None:
             return _question(s, board, n, choices, hit, told), k

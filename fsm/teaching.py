@@ -17,9 +17,8 @@ from fsm.auction import CANCELLED, PENDING, WITHDRAWN, Entry
 from fsm.board import Board, Step
 from fsm.calls import SEATS, parse_call, parse_card
 from fsm.errors import FsmError
-from fsm.events import JUDGEMENTS
 from fsm.scenario import Scenario, board_for, find
-from fsm.text import LAW, describe_event, describe_options, grid_rows, seat_name, state_label
+from fsm.text import LAW, calls_text, describe_event, describe_options, grid_rows, seat_name, state_label
 
 # The options a teacher hides: open at every step whatever the irregularity (a review or an
 # explanation, 20 and 41B; a card exposed, 24; an unintended call replaced, 25A).
@@ -35,57 +34,6 @@ def is_routine(option: dict[str, Any]) -> bool:
     if option.get("event") in ROUTINE_EVENTS or (family is not None and family.group() in ROUTINE_FAMILIES):
         return True
     return law.startswith("25A")
-
-
-# What a judgement finds, in words: (key, value) -> (fr, en).
-FINDINGS = {
-    ("comparable", True): ("l'arbitre juge la déclaration comparable", "the Director judges the call comparable"),
-    ("comparable", False): (
-        "l'arbitre juge la déclaration non comparable",
-        "the Director judges the call not comparable",
-    ),
-    ("unintended", True): (
-        "l'arbitre établit que la déclaration n'était pas intentionnelle",
-        "the Director establishes that the call was unintended",
-    ),
-    ("unintended", False): (
-        "l'arbitre établit que la déclaration était intentionnelle (un changement d'avis)",
-        "the Director establishes that the call was intended (a change of mind)",
-    ),
-    ("could_see_dummy", True): (
-        "l'arbitre juge que le déclarant a pu voir des cartes du mort",
-        "the Director judges that declarer could have seen dummy's cards",
-    ),
-    ("could_see_dummy", False): (
-        "l'arbitre juge que le déclarant n'a pas pu voir de cartes du mort",
-        "the Director judges that declarer could not have seen dummy's cards",
-    ),
-    ("misinformation", True): (
-        "l'arbitre juge que la déclaration a été influencée par une information erronée",
-        "the Director judges that the call was influenced by misinformation",
-    ),
-    ("misinformation", False): (
-        "l'arbitre juge que la déclaration n'a pas été influencée par une information erronée",
-        "the Director judges that the call was not influenced by misinformation",
-    ),
-}
-
-
-def describe(name: str, args: dict[str, Any], lang: str) -> str:
-    """An event in words, a judgement told as what the arbitre finds."""
-    if name == "judge":
-        ((key, value),) = ((k, v) for k, v in args.items() if k in JUDGEMENTS)
-        return FINDINGS[key, bool(value)][0 if lang == "fr" else 1]
-    plain = {k: v for k, v in args.items() if k not in JUDGEMENTS}
-    text = describe_event(name, plain, lang)
-    if "comparable" in args:
-        text += ", " + FINDINGS["comparable", bool(args["comparable"])][0 if lang == "fr" else 1]
-    return text
-
-
-def calls_label(text: str, lang: str) -> str:
-    """The scenario shorthand of successive calls in words: ``Pass 2H AP`` → « Passe 2♥ AP »."""
-    return " ".join(t if t.upper() == "AP" else parse_call(t).label(lang) for t in text.split())  # type: ignore[arg-type]
 
 
 def capital(text: str) -> str:
@@ -171,9 +119,9 @@ def walk(scenario: Scenario | str, lang: str = "fr") -> Iterator[Stage]:
         else:
             steps = board.apply(name, args)
         if name == "calls":
-            text = ("enchères : " if lang == "fr" else "calls: ") + calls_label(args, lang)
+            text = ("enchères : " if lang == "fr" else "calls: ") + calls_text(args, lang)
         else:
-            text = capital(describe(name, args if refused else board.events[-1][name], lang))
+            text = capital(describe_event(name, args if refused else board.events[-1][name], lang))
         yield Stage(
             n, text, steps, board, board.snapshot(), board.state, grid_html(board, lang),
             describe_options(board, lang), refused, lang, board.options(),

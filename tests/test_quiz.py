@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fsm.quiz import QUESTION, Choice, Question, questions
-from fsm.scenario import corpus_files, find, load, play
+from fsm.scenario import corpus_files, load, play
 from fsm.teaching import is_routine, walk
 
 
@@ -84,14 +84,13 @@ def test_inadmissible_double_in_turn_is_cancelled_36B1():
     assert "est annulé" in q.explanation["fr"]
 
 
-def _corpus() -> list[str]:
-    return [s.id for f in corpus_files() for s in load(f)]
+CORPUS = [s for f in corpus_files() for s in load(f)]  # read once: each test gets a scenario
 
 
-@pytest.mark.parametrize("sid", _corpus())
-def test_every_answer_is_a_law_the_scenario_applied(sid):
-    trace_laws = {law for step in play(find(sid)).trace for law in step.laws}
-    for q in questions(sid):
+@pytest.mark.parametrize("scenario", CORPUS, ids=[s.id for s in CORPUS])
+def test_every_answer_is_a_law_the_scenario_applied(scenario):
+    trace_laws = {law for step in play(scenario).trace for law in step.laws}
+    for q in questions(scenario):
         assert len(q.choices) >= 2 and 0 <= q.answer < len(q.choices)
         assert q.law in trace_laws
         assert q.choices[q.answer].law == q.law or q.choices[q.answer].law in q.law
