@@ -1,115 +1,312 @@
-"""Writes the teaching notebooks from the scenario corpus: `python notebooks/build.py`.
+"""Writes the teaching notebooks and runs them: `make notebooks` (or `python notebooks/build.py [NAME ...]`).
 
-The notebooks are committed without outputs; the test suite runs them top to bottom.
+The lessons and the choice of boards are in lessons.py; titles and notes come from the scenario corpus.
+The notebooks are committed with their outputs, so that a forge shows the stages; what changes from one
+run to the next (execution counts and times, widget identifiers, kernel versions) is stripped, and cell
+ids are fixed, so that rebuilding unchanged sources leaves the files unchanged.
 """
 
 from __future__ import annotations
 
+import importlib
+import os
+import re
+import sys
 from pathlib import Path
+from typing import Any
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from fsm.scenario import find
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
 
-HERE = Path(__file__).parent
+from lessons import FAMILIES, TOUR, Family  # noqa: E402
 
-FAMILIES = [
-    ("27_enchere_insuffisante", "27", "Loi 27 : l'enchère insuffisante / Law 27: the insufficient bid",
-     "L'adversaire de gauche peut accepter l'enchère insuffisante (27A1). Sinon le fautif la remplace : par la plus "
-     "petite enchère suffisante de même dénomination (27B1(a)), par une déclaration comparable (27B1(b)), ou "
-     "autrement, et son partenaire passe jusqu'à la fin des annonces (27B2, 27B3, 27B4).",
-     ["27A1-LHO-accepts-by-calling", "27B1a-lowest-sufficient-same-strain", "27B1a-artificial-bid-specifying-the-same-suit",
-      "27B2-design-example", "27B3-non-comparable-double-literal-bar", "27B4-second-insufficient-bid-refused",
-      "27C-replacement-before-ruling-stands"]),
-    ("28-32_hors_tour", "28-29", "Lois 28 à 32 : les déclarations hors tour / Laws 28 to 32: calls out of rotation",
-     "L'adversaire de gauche du fautif peut accepter en déclarant (29A). Le joueur dont c'était le tour peut déclarer "
-     "avant toute rectification (28B). Sinon la déclaration est annulée (29B) et la suite dépend de qui devait parler.",
-     ["29A-seed001-example2", "28B-seed001-example1", "30A-pass-at-RHO-turn-refused", "30B1-pass-at-partner-turn-comparable",
-      "31A1-RHO-passes-offender-repeats", "31A2b-RHO-doubles-offender-not-comparable", "31B-bid-at-partner-turn-partner-free",
-      "32A1-double-at-RHO-turn-repeated", "17D3-seed003-passes-after-a-skipped-player",
-      "17D3-after-an-opening-pass", "30C-pass-over-partner-artificial-call-is-31",
-      "29A-partner-calls-in-turn-before-the-LHO-chooses-held-then-refused"]),
-    ("25_changements", "25", "Lois 21 et 25 : les changements de déclaration / Laws 21 and 25: changes of call",
-     "Une déclaration non intentionnelle peut être remplacée tant que le partenaire n'a pas déclaré (25A). Un "
-     "changement d'avis peut être accepté par l'adversaire de gauche (25B1), sinon il est annulé (25B2).",
-     ["25A-unintended-substitution", "25A6-LHO-withdraws-his-call", "25B1-change-of-mind-accepted-by-LHO",
-      "25B2-change-of-mind-refused", "21B1-call-changed-after-misinformation",
-      "22B-passed-out-board-reopened-by-25A", "25A-change-makes-LHO-bid-insufficient-accepted"]),
-    ("36-39_inadmissibles", "36-39", "Lois 36 à 39 : les déclarations inadmissibles / Laws 36 to 39: inadmissible calls",
-     "Aucune ne peut être acceptée : le Directeur rectifie. Si l'adversaire de gauche a déclaré avant, la Loi prévoit "
-     "d'autres suites (36A, 37A, 38D, 39B).",
-     ["36B-inadmissible-double-in-turn", "36A-LHO-called-before-the-ruling", "37B-barred-player-bids",
-      "38-bid-of-eight-in-turn", "39C-defender-bids-after-the-final-pass",
-      "38A-no-faced-lead-to-a-contract-of-eight", "36C-noticed-during-a-lead-out-of-turn"]),
-    ("24_cartes_exposees", "24", "Loi 24 : cartes exposées pendant les annonces / Law 24: cards exposed during the auction",
-     "Une carte basse : pas d'autre rectification (24A) ; un honneur, une carte attaquée ou plusieurs cartes : le "
-     "partenaire passe à son prochain tour (24B, 24C). En défense, elles deviennent pénalisées (24E).",
-     ["24A-single-low-card", "24B-honour-exposed", "24D-declaring-side-takes-its-cards-back"]),
-    ("41-54_entame", "41-54", "Lois 41 et 54 : l'entame / Laws 41 and 54: the opening lead",
-     "L'entame se fait face cachée (41A). Une entame hors tour face visible laisse au déclarant le choix : étaler "
-     "(54A), accepter (54B) ou refuser (54D, puis 50D2).",
-     ["17D1-lead-face-down-then-faced", "54A-declarer-spreads-and-becomes-dummy", "54C-declarer-could-see-dummy",
-      "54D-refused-declarer-requires-the-suit", "26B-restricted-opening-leader",
-      "50D2-the-leader-waits-for-declarer"]),
-]  # fmt: skip
+from fsm.scenario import Scenario, find  # noqa: E402
 
-SETUP = "from IPython.display import display\n\nfrom fsm.diagrams import law_view\nfrom fsm.teaching import walk"
+METADATA = {
+    "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+    "language_info": {"name": "python"},
+}
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+RICH = ("text/html", "image/svg+xml", "image/png", "text/markdown")
 
 
-def family_notebook(title: str, view: str, intro: str, ids: list[str]) -> nbformat.NotebookNode:
-    cells = [new_markdown_cell(f"# {title}\n\n{intro}"), new_code_cell(SETUP)]
-    cells.append(new_markdown_cell("## L'arbre de décision / The decision tree"))
-    cells.append(new_code_cell(f'law_view("{view}")'))
-    for sid in ids:
-        s = find(sid)
-        name = s.title.get("fr") or sid
-        text = f"## {name}\n\nScénario `{sid}` — {LAWS(s)}"
-        if s.notes.get("fr"):
-            text += f"\n\n> {s.notes['fr'].strip()}"
-        cells.append(new_markdown_cell(text))
-        cells.append(new_code_cell(f'for stage in walk("{sid}"):\n    display(stage)\nstage.board.diagram()'))
-    return new_notebook(cells=cells, metadata={"language_info": {"name": "python"}})
+# --- what the colleagues' modules offer today --------------------------------------------------------
+def _has(module: str, name: str) -> bool:
+    try:
+        return hasattr(importlib.import_module(module), name)
+    except ImportError:
+        return False
 
 
-def LAWS(s) -> str:  # noqa: ANN001, N802
-    return "Lois " + ", ".join(s.laws) if s.laws else ""
+def features() -> dict[str, bool]:
+    """The notebooks use the stepper, the quiz and the per-family board diagrams when they exist; until
+    then they show the static stages (the build and the staleness test see the same modules)."""
+    return {
+        "stepper": _has("fsm.stepper", "Stepper"),
+        "quiz": _has("fsm.quiz", "questions"),
+        "quiz_widget": _has("fsm.quiz", "questions") and _has("fsm.stepper", "QuizWidget"),
+        "board_view": _has("fsm.diagrams", "view_of"),
+        "live": _has("fsm.stepper", "LiveBoard"),
+    }
 
 
-def tour() -> nbformat.NotebookNode:
+def views() -> dict[str, str]:
+    from fsm.diagrams import VIEWS
+
+    return dict(VIEWS)
+
+
+# --- Markdown ---------------------------------------------------------------------------------------
+def english(text: str) -> str:
+    """English beside the French, in a smaller paragraph (kept apart from the French for the scanner)."""
+    return f'<small lang="en">{text}</small>'
+
+
+def heading(level: int, fr: str, en: str) -> str:
+    return f"{'#' * level} {fr}\n\n{english(en)}"
+
+
+def _notes(s: Scenario) -> tuple[str, str]:
+    notes: Any = s.notes or {}
+    if isinstance(notes, str):  # older corpus files: one English string
+        return "", " ".join(notes.split())
+    return " ".join(notes.get("fr", "").split()), " ".join(notes.get("en", "").split())
+
+
+def _laws(s: Scenario) -> str:
+    return ", ".join(s.laws)
+
+
+def board_title(s: Scenario, n: int) -> tuple[str, str]:
+    fr = s.title.get("fr") or f"Loi {s.laws[0]}"
+    en = s.title.get("en") or f"Law {s.laws[0]}"
+    return f"Donne commentée {n} : {fr}", f"Worked board {n}: {en}"
+
+
+def board_cells(s: Scenario, n: int, feat: dict[str, bool]) -> list[Any]:
+    fr, en = board_title(s, n)
+    text = heading(2, fr, en) + f"\n\nLois citées : {_laws(s)}."
+    notes_fr, notes_en = _notes(s)
+    if notes_fr:
+        text += f"\n\n{notes_fr}"
+    if notes_en:
+        text += f"\n\n{english(notes_en)}"
+    cells = [new_markdown_cell(text)]
+    if feat["stepper"]:
+        cells.append(new_code_cell(f'Stepper("{s.id}")'))
+        cells.append(
+            new_markdown_cell(
+                "Toutes les étapes à la suite, telles que les montre une page sans Python.\n\n"
+                + english("Every stage at once, as a page without Python shows them.")
+            )
+        )
+    code = f'for stage in walk("{s.id}"):\n    display(stage)'
+    if feat["board_view"]:
+        code += "\nstage.board.diagram()"
+    cells.append(new_code_cell(code))
+    return cells
+
+
+def quiz_picks(f: Family) -> list[tuple[str, int]]:
+    """Three questions: the first of each quiz board, then of the worked boards, then later ones."""
+    from fsm.quiz import questions
+
+    counts = {sid: len(questions(sid)) for sid in dict.fromkeys(f.quiz + f.boards)}
+    picks: list[tuple[str, int]] = []
+    for index in range(max(counts.values(), default=0)):
+        picks += [(sid, index) for sid, n in counts.items() if index < n]
+    return picks[:3]
+
+
+def question_text(sid: str, index: int, n: int) -> str:
+    """The question as a page without Python shows it: the prompt, the choices, the answer folded."""
+    from fsm.quiz import QUESTION, questions
+
+    q = questions(sid)[index]
+    choices = "\n".join(f"{i}. {c.fr}" for i, c in enumerate(q.choices, 1))
+    answer = q.choices[q.answer]
+    lines = [line.strip().replace("*", "\\*") for line in q.explanation["fr"].splitlines() if line.strip()]
+    law = "\n\n".join(lines[1:])
+    return (
+        heading(3, f"Question {n}", f"Question {n}")
+        + f"\n\n{q.prompt['fr']} **{QUESTION['fr']}**\n\n"
+        + english(f"{q.prompt['en']} {QUESTION['en']}")
+        + f"\n\n{choices}\n\n<details><summary>La réponse</summary>\n\n"
+        + f"**{q.answer + 1}. {answer.fr}** (Loi {answer.law})\n\n{law}\n\n</details>"
+    )
+
+
+def quiz_cells(f: Family, feat: dict[str, bool]) -> list[Any]:
+    if not feat["quiz"]:
+        return []
+    widget = "Cliquez une réponse, ou dépliez" if feat["quiz_widget"] else "Dépliez"
     cells = [
         new_markdown_cell(
-            "# Visite guidée / A tour\n\nUne donne régulière puis la donne de démonstration, pas à pas : à chaque "
-            "événement, la grille des annonces, la loi appliquée, l'état atteint et les options de chacun."
-        ),
-        new_code_cell("from IPython.display import display\n\nfrom fsm import Board\nfrom fsm.teaching import walk"),
-        new_code_cell(
-            'board = Board(dealer="N")\nboard.calls("1D 1H 2H Pass 3D Pass 4H Pass Pass Pass")\n'
-            'snap = board.snapshot()\nsnap["contract"], snap["declarer"], snap["opening_leader"]'
-        ),
-        new_markdown_cell("Le Sud déclare : l'Est a nommé les cœurs le premier, mais il est de l'autre camp (22A)."),
-        new_code_cell("board.options()"),
-        new_code_cell("board.diagram()"),
-        new_markdown_cell("## Une enchère insuffisante acceptée / An insufficient bid accepted"),
-        new_code_cell('for stage in walk("27A1-LHO-accepts-by-calling"):\n    display(stage)'),
+            heading(2, "Questions", "Questions")
+            + f"\n\nQue décide l'arbitre ? {widget} la réponse sous la question : elle cite le texte de la loi.\n\n"
+            + english("What does the director rule? The answer, folded below each question, quotes the law.")
+        )
     ]
-    return new_notebook(cells=cells, metadata={"language_info": {"name": "python"}})
+    for n, (sid, index) in enumerate(quiz_picks(f), 1):
+        cells.append(new_markdown_cell(question_text(sid, index, n)))
+        if feat["quiz_widget"]:
+            cells.append(new_code_cell(f'QuizWidget(questions("{sid}")[{index}])'))
+    return cells
 
 
-def notebooks() -> dict[str, nbformat.NotebookNode]:
-    out = {"00_visite": tour()}
-    for name, view, title, intro, ids in FAMILIES:
-        out[name] = family_notebook(title, view, intro, ids)
+def imports(feat: dict[str, bool]) -> str:
+    lines = ["from IPython.display import display", ""]
+    lines.append("from fsm.diagrams import law_view")
+    if feat["quiz_widget"]:
+        lines.append("from fsm.quiz import questions")
+    names = [n for n, on in (("QuizWidget", feat["quiz_widget"]), ("Stepper", feat["stepper"])) if on]
+    if names:
+        lines.append(f"from fsm.stepper import {', '.join(names)}")
+    lines.append("from fsm.teaching import walk")
+    return "\n".join(lines)
+
+
+def law_texts(refs: tuple[str, ...]) -> str:
+    """The FFB's 2017 words of the family's laws, folded (those our text holds; 41 and 54 it does not)."""
+    try:
+        from fsm import lawtext
+    except ImportError:
+        return ""
+    parts = []
+    for ref in refs:
+        words = lawtext.text(ref)
+        if not words:
+            continue
+        body = "\n\n".join(line.strip().replace("*", "\\*") for line in words.splitlines() if line.strip())
+        parts.append(f"<details><summary>{lawtext.cite(ref)}</summary>\n\n{body}\n\n</details>")
+    if not parts:
+        return ""
+    return "\n\n**Le texte de la FFB (2017).**\n\n" + "\n\n".join(parts)
+
+
+def family_notebook(f: Family, feat: dict[str, bool]) -> nbformat.NotebookNode:
+    known = views()
+    shown = [v for v in f.views if v in known] or [f.fallback]
+    cells = [
+        new_markdown_cell(heading(1, *f.title)),
+        new_markdown_cell(
+            heading(2, "La leçon", "The lesson") + f"\n\n{f.lesson}\n\n{english(f.lesson_en)}" + law_texts(f.texts)
+        ),
+        new_markdown_cell(
+            heading(2, "L'arbre de décision", "The decision tree")
+            + "\n\nChaque question de l'arbre dit qui choisit ; chaque branche, la loi qui s'applique.\n\n"
+            + english("Each question in the tree says who chooses; each branch, the law that applies.")
+        ),
+        new_code_cell(imports(feat) + "\n\n" + "\n".join(f'display(law_view("{v}"))' for v in shown)),
+    ]
+    for n, sid in enumerate(f.boards, 1):
+        cells += board_cells(find(sid), n, feat)
+    cells += quiz_cells(f, feat)
+    return new_notebook(cells=cells, metadata=METADATA)
+
+
+def tour(feat: dict[str, bool]) -> nbformat.NotebookNode:
+    t = TOUR
+    cells = [
+        new_markdown_cell(heading(1, *t["title"])),
+        new_markdown_cell(f"{t['intro']}\n\n{english(t['intro_en'])}"),
+    ]
+    first = True
+    for key in ("regular", "irregular"):
+        s = find(t[key])
+        fr, en = t[f"{key}_text"]
+        title = s.title.get("fr") or fr
+        cells.append(new_markdown_cell(heading(2, title, s.title.get("en") or en) + f"\n\n{fr}\n\n{english(en)}"))
+        stepper = "from fsm.stepper import Stepper\n" if feat["stepper"] else ""
+        head = f"from IPython.display import display\n\n{stepper}from fsm.teaching import walk\n\n" if first else ""
+        if feat["stepper"]:
+            cells.append(new_code_cell(f'{head}Stepper("{s.id}")'))
+            head = ""
+        cells.append(new_code_cell(f'{head}for stage in walk("{s.id}"):\n    display(stage)'))
+        first = False
+    if feat["live"]:
+        cells.append(
+            new_markdown_cell(
+                heading(2, "À vous de jouer", "Your turn")
+                + "\n\nUne donne vierge : les boutons sont les options du moment ; chaque clic fait avancer la donne.\n\n"
+                + english("A fresh board: the buttons are the current options; each click moves the board on.")
+            )
+        )
+        cells.append(new_code_cell('from fsm.stepper import LiveBoard\n\nLiveBoard(lang="fr")'))
+    items = "\n".join(f'- [{f.title[0]}]({f.name}.ipynb) — <small lang="en">{f.title[1]}</small>' for f in FAMILIES)
+    cells.append(new_markdown_cell(heading(2, "Les carnets", "The notebooks") + "\n\n" + items))
+    return new_notebook(cells=cells, metadata=METADATA)
+
+
+def notebooks(feat: dict[str, bool] | None = None) -> dict[str, nbformat.NotebookNode]:
+    """Every notebook's cells, without outputs."""
+    feat = features() if feat is None else feat
+    out = {"00_visite": tour(feat)}
+    for f in FAMILIES:
+        out[f.name] = family_notebook(f, feat)
     for nb in out.values():
         for i, cell in enumerate(nb.cells):
             cell["id"] = f"cell-{i}"  # stable ids: rebuilding leaves the files unchanged
     return out
 
 
-def main() -> None:
+# --- running and stripping --------------------------------------------------------------------------
+ADDRESS = re.compile(r" at 0x[0-9a-f]+")
+
+
+def execute(nb: nbformat.NotebookNode, timeout: int = 300) -> nbformat.NotebookNode:
+    """Run a notebook top to bottom in a fresh kernel, from the notebooks folder."""
+    from nbclient import NotebookClient
+
+    client = NotebookClient(nb, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(HERE)}})
+    client.execute(env={**os.environ, "PYTHONHASHSEED": "0"})
+    return nb
+
+
+def strip(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Keep what a reader sees; drop what changes from run to run. A widget's live view needs a kernel
+    anyway, so its identifiers go and its static fallback (HTML) stays."""
+    nb.metadata = nbformat.from_dict(METADATA)
+    for cell in nb.cells:
+        cell.metadata = nbformat.from_dict({})
+        if cell.cell_type != "code":
+            continue
+        cell.execution_count = None
+        outputs = []
+        for out in cell.outputs:
+            if "execution_count" in out:
+                out.execution_count = None
+            out.pop("transient", None)
+            if "data" in out:
+                data = {k: v for k, v in out.data.items() if k != WIDGET_VIEW}
+                if any(k in data for k in RICH):
+                    data.pop("text/plain", None)  # a repr, often with a memory address
+                if not data:
+                    continue
+                if "text/plain" in data:
+                    data["text/plain"] = ADDRESS.sub("", "".join(data["text/plain"]))
+                out.data = nbformat.from_dict(data)
+                out.metadata = nbformat.from_dict({})
+            outputs.append(out)
+        cell.outputs = outputs
+    return nb
+
+
+def main(names: list[str]) -> None:
     for name, nb in notebooks().items():
-        nbformat.write(nb, HERE / f"{name}.ipynb")
+        if names and name not in names:
+            continue
+        nbformat.write(strip(execute(nb)), HERE / f"{name}.ipynb")
+        print(f"notebooks/{name}.ipynb")
+    wanted = set(notebooks())
+    for path in HERE.glob("*.ipynb"):
+        if path.stem not in wanted:  # a notebook no longer built (renamed or split)
+            path.unlink()
+            print(f"removed notebooks/{path.name}")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
