@@ -147,22 +147,10 @@ def _text(markup):
     return html.unescape(re.sub(r"<[^>]+>", " ", markup))
 
 
-def _scanner():
-    for module in ("tests.french_scan", "tests.test_french"):
-        try:
-            mod = importlib.import_module(module)
-        except ImportError:
-            continue
-        if hasattr(mod, "problems"):
-            return mod.problems
-    return None
-
-
 @pytest.mark.parametrize("name", sorted(BUILT))
 def test_french_text_has_no_api_names_or_english_calls(name):
-    problems = _scanner()
-    if problems is None:
-        pytest.skip("the French scanner (tests/test_french.py, problems) has not landed yet")
+    from tests.french_scan import problems
+
     nb = _committed(name)
     found = problems(_text(_french_markdown(nb))) + problems(_text(_html(nb.cells)))
     assert not found, f"{name}: {found[:5]}"
