@@ -82,7 +82,7 @@ SPECS: tuple[EventSpec, ...] = (
               "the LHO takes back the call he made over a changed call (25A6, 21B2)"),
     EventSpec("accept", (SEAT,), "29A", "accepte", "accepts",
               "the option holder accepts (27A1, 27B4, 29A, 25B; declarer in 54)", by_state=True),
-    EventSpec("refuse", (SEAT,), "29A", "refuse", "refuses",
+    EventSpec("refuse", (SEAT,), "29A", "n'accepte pas", "refuses",
               "the option holder refuses (27B, 29B, 25B2; declarer in 54D)", by_state=True),
     EventSpec("judge", tuple(Arg(j, "bool") for j in JUDGEMENTS), "12", "l'arbitre juge", "the Director judges",
               "a Director's judgement (one at a time)",

@@ -52,7 +52,7 @@ def test_27B1a_lowest_sufficient_bid_same_strain():
 
 def test_27B_refusal_then_offender_replaces():
     q = questions("27B1a-lowest-sufficient-same-strain")[0]
-    assert q.law == "27B" and "refuse" in q.choices[q.answer].fr
+    assert q.law == "27B" and "n'accepte pas" in q.choices[q.answer].fr
     assert {"27A1", "27B"} <= {c.law for c in q.choices}
 
 

@@ -426,7 +426,7 @@ MODULE = LawModule(
         Rule("call", INTENDED, "auction.calling", "25B1", "l'adversaire de gauche déclare : il accepte le changement",
              "the LHO calls: he accepts the change", (by_offender_lho,), (apply_25B1, then_his_call), ruling=True,
              cites=("16C", "26B")),
-        Rule("refuse", INTENDED, "auction.calling", "25B2", "l'adversaire de gauche refuse le changement",
+        Rule("refuse", INTENDED, "auction.calling", "25B2", "l'adversaire de gauche n'accepte pas le changement",
              "the LHO refuses the change", (by_offender_lho,), (apply_25B2,), ruling=True, cites=("16C", "26B")),
         Rule("withdraw", "auction.calling", None, "25A6", "l'adversaire de gauche reprend la déclaration faite sur la première",
              "the LHO takes back the call he made over the first one", (MAY_WITHDRAW,), (withdraw_later_call,), ruling=True),
@@ -485,7 +485,7 @@ MODULE = LawModule(
         INTENDED: [
             Option("call", parties.offender_lho, "25B1", "accepte le changement en déclarant", "accepts the change by calling"),
             Option("accept", parties.offender_lho, "25B1", "accepte le changement", "accepts the change"),
-            Option("refuse", parties.offender_lho, "25B2", "refuse le changement : la première déclaration est maintenue", "refuses the change: the first call stands"),
+            Option("refuse", parties.offender_lho, "25B2", "n'accepte pas le changement : la première déclaration est maintenue", "refuses the change: the first call stands"),
         ],
     },
 )  # fmt: skip

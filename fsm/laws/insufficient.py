@@ -303,7 +303,7 @@ MODULE = LawModule(
         Rule("director", STATE, None, "27B", "l'arbitre expose les options", "the Director sets out the options",
              (), (note_director,)),
         *acceptance_rules(OFFERED, "27A1", "l'enchère insuffisante", "the insufficient bid"),
-        Rule("refuse", OFFERED, REPLACEMENT, "27B", "l'adversaire de gauche refuse : le fautif doit remplacer",
+        Rule("refuse", OFFERED, REPLACEMENT, "27B", "l'adversaire de gauche n'accepte pas : le fautif doit remplacer",
              "the LHO refuses: the offender must replace it", (by_offender_lho,), (refuse_insufficient,)),
         Rule("call", OFFERED, None, "27C", "remplacement avant l'arbitrage : retenu", "replacement before the ruling: held",
              (by_offender, Not(director_present, "avant l'arbitrage", "before the ruling"), no_replacement_held,
@@ -313,7 +313,7 @@ MODULE = LawModule(
              (refuse_then_replace,)),
         *acceptance_rules(SECOND, "27B4", "la seconde enchère insuffisante", "the second insufficient bid",
                           actions=(accept_second,)),
-        Rule("refuse", SECOND, REPLACEMENT, "27B4", "l'adversaire de gauche refuse la seconde : comme 27B3",
+        Rule("refuse", SECOND, REPLACEMENT, "27B4", "l'adversaire de gauche n'accepte pas la seconde : comme 27B3",
              "the LHO refuses the second one: as 27B3", (by_offender_lho,), (refuse_second,), ruling=True,
              cites=("27B3", "26B", "72C")),
         # --- the replacement (27B) ---
@@ -350,13 +350,13 @@ MODULE = LawModule(
         OFFERED: [
             Option("accept", parties.offender_lho, "27A1", "accepte l'enchère insuffisante", "accepts the insufficient bid"),
             Option("call", parties.offender_lho, "27A1", "accepte en déclarant à son tour", "accepts by calling over it"),
-            Option("refuse", parties.offender_lho, "27B", "refuse l'enchère insuffisante : le fautif doit la remplacer", "refuses the insufficient bid: the offender must replace it"),
+            Option("refuse", parties.offender_lho, "27B", "n'accepte pas l'enchère insuffisante : le fautif doit la remplacer", "refuses the insufficient bid: the offender must replace it"),
             Option("director", None, "27B", "l'arbitre expose les options du fautif", "the Director sets out the offender's options"),
         ],
         SECOND: [
             Option("accept", parties.offender_lho, "27B4", "accepte la seconde enchère insuffisante", "accepts the second insufficient bid"),
             Option("call", parties.offender_lho, "27B4", "l'accepte en déclarant à son tour", "accepts it by calling over it"),
-            Option("refuse", parties.offender_lho, "27B4", "refuse la seconde enchère insuffisante : elle est annulée, comme en 27B3", "refuses the second insufficient bid: it is cancelled, as in 27B3"),
+            Option("refuse", parties.offender_lho, "27B4", "n'accepte pas la seconde enchère insuffisante : elle est annulée, comme en 27B3", "refuses the second insufficient bid: it is cancelled, as in 27B3"),
         ],
         REPLACEMENT: [
             Option("call", parties.offender, "27B1(a)", "la plus petite enchère suffisante de même dénomination : sans autre rectification",

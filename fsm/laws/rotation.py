@@ -625,7 +625,7 @@ def _options(what_fr: str, what_en: str, law: str, cancelled: str = "annulé") -
     return [
         Option("call", parties.offender_lho, "29A", f"accepte {what_fr} en déclarant", f"accepts {what_en} by calling"),
         Option("accept", parties.offender_lho, "29A", f"accepte {what_fr}", f"accepts {what_en}"),
-        Option("refuse", parties.offender_lho, "29B", f"refuse {what_fr} : {cancelled}, le tour revient au joueur dont c'était le tour",
+        Option("refuse", parties.offender_lho, "29B", f"n'accepte pas {what_fr} : {cancelled}, le tour revient au joueur dont c'était le tour",
                f"refuses {what_en}: cancelled, the turn goes back to the player whose turn it was"),
         Option("call", skipped_rho, "28B", "déclare à son tour : annulation sans rectification", "calls in turn: cancelled, no rectification"),
         Option("call", partner_before_choice, "29A", "déclare : sa déclaration est retenue jusqu'au choix de l'adversaire de gauche",
