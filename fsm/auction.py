@@ -78,12 +78,17 @@ class Auction:
     steps; any other change (a status, a call moved or dropped) derives it again from the entries.
     """
 
-    __slots__ = ("dealer", "entries", "made", "_standing", "_last_bid", "_last_non_pass", "_trailing")
+    __slots__ = (
+        "dealer", "entries", "made", "_standing", "_last_bid", "_last_non_pass", "_trailing", "_declarer_of",
+        "_declarer",
+    )  # fmt: skip
 
     def __init__(self, dealer: Seat, entries: tuple[Entry, ...] = (), made: int = 0) -> None:
         self.dealer = dealer
         self.entries: tuple[Entry, ...] = tuple(entries)
         self.made = made  # how many entries were ever added: the next entry's number
+        self._declarer_of: tuple[Entry, ...] | None = None  # the standing calls the cached declarer was found from
+        self._declarer: Seat | None = None
         self._derive()
 
     def _derive(self) -> None:
@@ -112,6 +117,7 @@ class Auction:
     def copy(self) -> Auction:
         out = object.__new__(Auction)
         out.dealer = self.dealer
+        out._declarer_of = None
         out.restore(self.save())
         return out
 
@@ -322,11 +328,18 @@ class Auction:
 
         Only standing calls count (N8): cancelled and withdrawn calls never do, accepted ones do.
         """
+        standing = self._standing
+        if self._declarer_of is standing:  # asked several times a step (the lead's guards): found once
+            return self._declarer
+        self._declarer_of, self._declarer = standing, self._find_declarer()
+        return self._declarer
+
+    def _find_declarer(self) -> Seat | None:
         if not self.is_completed():
             return None
         bid = self.last_bid()
         assert bid is not None
-        for e in self.standing():
+        for e in self._standing:
             if e.call.is_bid and e.seat.side == bid.seat.side and e.call.strain is bid.call.strain:
                 return e.seat
         return bid.seat  # pragma: no cover - the last bid itself always qualifies

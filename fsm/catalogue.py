@@ -1,15 +1,32 @@
-"""The guard catalogue (``docs/guards.md``): every registered guard with its condition in words
-and the laws of the rules that use it, written from the registry and the rules."""
+"""The generated references: the guard catalogue (``docs/guards.md``: every guard with its words,
+its expression and the laws of the rules that use it) and the expression reference
+(``docs/expressions.md``: the language, the board context and the bridge operators), written from
+the registry, the rules and the context. ``make docs`` writes them; a test checks they are current.
+"""
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
+from fsm.context import CONTEXT
+from fsm.engine import BUILTINS
 from fsm.machine import default_engine
-from fsm.spec import REGISTRY, name_of
+from fsm.spec import REGISTRY, condition_of, name_of
 
-PATH = Path(__file__).parent.parent / "docs" / "guards.md"
+DOCS = Path(__file__).parent.parent / "docs"
+PATH = DOCS / "guards.md"
+EXPRESSIONS = DOCS / "expressions.md"
+
+
+def _compact(expr: Any) -> str:
+    return json.dumps(expr, ensure_ascii=False, separators=(",", ":"))
+
+
+def _law_key(law: str) -> tuple[int, str]:
+    return (int("".join(c for c in law[:2] if c.isdigit())), law)
 
 
 def guards_markdown() -> str:
@@ -22,21 +39,90 @@ def guards_markdown() -> str:
         "# The guard catalogue",
         "",
         "Every condition a rule may test, by its registered name (the name the JSON export and the",
-        "SCXML use), in French and English, with the laws of the rules that test it. A guard reads",
-        "the event and the table (the auction, obligations, the irregularity on the table, the",
-        "pending irregularities, the lead). Written from the code by `make docs`; a test checks it.",
+        "SCXML use), in French and English, with the laws of the rules that test it and its",
+        "expression: the guard's one definition, which the machine compiles and the export publishes",
+        "(the language and the variables it reads: [expressions.md](expressions.md)). Written from the",
+        "code by `make docs`; a test checks it.",
         "",
         "| guard | condition (fr) | condition (en) | rules' laws |",
         "|---|---|---|---|",
     ]
-    for name, fn in sorted(REGISTRY.by_name.items()):
-        if getattr(fn, "fsm_kind", None) != "guard" or name not in used:
-            continue
-        laws = ", ".join(sorted(used[name], key=lambda law: (int("".join(c for c in law[:2] if c.isdigit())), law)))
+    guards = [
+        (name, fn)
+        for name, fn in sorted(REGISTRY.by_name.items())
+        if getattr(fn, "fsm_kind", None) == "guard" and name in used
+    ]
+    for name, fn in guards:
+        laws = ", ".join(sorted(used[name], key=_law_key))
         lines.append(f"| `{name}` | {fn.fr} | {fn.en} | {laws} |")  # type: ignore[attr-defined]
+    lines += ["", "## Expressions", ""]
+    for name, fn in guards:
+        lines += [f"- `{name}`: `{_compact(condition_of(fn))}`"]
     return "\n".join(lines) + "\n"
 
 
-def write() -> Path:
+def expressions_markdown() -> str:
+    lines = [
+        "# Expressions: the language of the guards",
+        "",
+        "Every guard is an expression in JsonLogic, with two operators of its own and a few operators",
+        "of bridge arithmetic, evaluated over the board context below. The Python machine compiles",
+        "each expression once to a closure (`fsm/engine/expr.py`); the JSON export carries it as it",
+        "is (`rules[].guards[].test`, with this reference under `context`), so that another",
+        "implementation evaluates the same expressions over its own board. Written from the code by",
+        "`make docs`; a test checks it.",
+        "",
+        "## The language",
+        "",
+        "An expression is a JSON constant (a string, a number, `true`, `false`, `null`), an array of",
+        "expressions, or an object with exactly one key, the operator, whose value is its argument or",
+        'the array of its arguments: `{"==": [{"var": "event.seat"}, "N"]}`. Truth is',
+        'JsonLogic\'s: `null`, `false`, `0`, `""` and the empty array are false, anything else is',
+        "true. Inside `some`, `all`, `none`, `filter` and `count` with a predicate, `var` reads a field",
+        'of the current item (`{"var": ""}` is the item itself) and `ctx` reads the context. A',
+        "comparison with `null` on either side other than `==` and `!=` is false. The guards never",
+        "rely on the truth of an array: they count it.",
+        "",
+        "| operator | meaning |",
+        "|---|---|",
+    ]
+    lines += [f"| `{name}` | {doc} |" for name, doc in BUILTINS.items()]
+    lines += [
+        "",
+        "## The board context",
+        "",
+        "Values are JSON: seats `N` `E` `S` `W`, sides `NS` `EW`, calls as PBN tokens (`1H`, `Pass`,",
+        "`X`, `XX`), cards as PBN tokens (`SK`, `HT`), strains `C` `D` `H` `S` `NT`, laws as their",
+        "clause (`27B2`). What does not exist now (no irregularity on the table, no declarer yet) is",
+        "`null`. `event.*` is the event being handled; `entry.*` the call that has just taken its place",
+        "(the internal event `call_stands`); `call.kind` the kind a call made during the auction is",
+        "classified as; `irregularity.*` the irregular call on the table; `table.*` the rest of the",
+        "board record; `auction.*` what the standing calls tell.",
+        "",
+        "| variable | type | meaning |",
+        "|---|---|---|",
+    ]
+    for v in CONTEXT.variables.values():
+        lines.append(f"| `{v.name}` | {v.type} | {v.doc} |")
+        for field, doc in v.items.items():
+            lines.append(f"| `{v.name}[].{field}` | item field | {doc} |")
+    lines += [
+        "",
+        "## Bridge operators",
+        "",
+        "Each takes JSON values and may read the board; a `null` argument gives `null` or false.",
+        "",
+    ]
+    for o in CONTEXT.operators.values():
+        lines += [f"### `{o.name}` ({', '.join(o.args)})", "", o.doc[0].upper() + o.doc[1:] + ".", ""]
+        for expr, context, value in o.examples:
+            where = f" when {context}" if context else ""
+            lines.append(f"- `{_compact(expr)}` gives `{_compact(value)}`{where}")
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def write() -> list[Path]:
     PATH.write_text(guards_markdown(), encoding="utf-8")
-    return PATH
+    EXPRESSIONS.write_text(expressions_markdown(), encoding="utf-8")
+    return [PATH, EXPRESSIONS]

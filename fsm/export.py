@@ -13,13 +13,15 @@ from collections.abc import Callable
 from typing import Any
 from xml.etree import ElementTree as ET
 
+from fsm.context import CONTEXT
+from fsm.engine import BUILTINS
 from fsm.errors import InputError
 from fsm.events import SPECS
 from fsm.machine import Engine, default_engine
 from fsm.spec import REGISTRY, Option, Rule, StateSpec, condition_of, name_of, wording
 
 FORMAT = "fsm-bridge-auction/machine"
-VERSION = 2
+VERSION = 3  # 3: every guard carries its expression (`test`); `context` documents what they read
 SCXML_NS = "http://www.w3.org/2005/07/scxml"
 LAW_NS = "urn:fsm-bridge-auction:law"
 
@@ -31,30 +33,84 @@ def _fn(fn: Callable[..., Any]) -> dict[str, Any]:
     return out
 
 
-def ecmascript(rule: Any) -> str:
-    """A JsonLogic condition as an ECMAScript expression over the SCXML data model."""
+def context_spec() -> dict[str, Any]:
+    """The expression language and the board context, as the export publishes them."""
+    return {
+        "language": "JsonLogic, with the operators `count` and `ctx` and the host operators below",
+        "builtins": dict(BUILTINS),
+        "variables": [
+            {"name": v.name, "type": v.type, "doc": v.doc, **({"items": v.items} if v.items else {})}
+            for v in CONTEXT.variables.values()
+        ],
+        "operators": [
+            {
+                "name": o.name,
+                "args": list(o.args),
+                "doc": o.doc,
+                "examples": [{"expr": x, "context": c, "value": v} for x, c, v in o.examples],
+            }
+            for o in CONTEXT.operators.values()
+        ],
+    }
+
+
+_JS_COMPARE = {"==": "===", "!=": "!==", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+
+
+def ecmascript(rule: Any, item: bool = False) -> str:
+    """An expression as ECMAScript over the SCXML data model: ``_event.data`` is the event; ``call``,
+    ``entry``, ``irregularity``, ``table`` and ``auction`` are data of the document; host operators
+    are functions of the document's ``ops``; inside an array operation ``it`` is the item."""
+    if isinstance(rule, list):
+        return "[" + ", ".join(ecmascript(x, item) for x in rule) + "]"
     if not isinstance(rule, dict):
-        return json.dumps(rule)
+        return json.dumps(rule, ensure_ascii=False)
     ((op, args),) = rule.items()
-    if op == "var":
-        return "_event.data." + args[len("event.") :] if args.startswith("event.") else args
-    if op == "==":
-        return f"{ecmascript(args[0])} === {ecmascript(args[1])}"
+    args = args if isinstance(args, list) else [args]
+    if op in ("var", "ctx"):
+        path = str(args[0]) if args else ""
+        if op == "var" and item:
+            return "it" + "".join(f"?.{p}" for p in path.split(".") if p)
+        head, *rest = path.split(".")
+        base = "_event.data" if head == "event" else head
+        return base + "".join(("." if i == 0 else "?.") + p for i, p in enumerate(rest))
+    js = [ecmascript(a, item) for a in args]
+    if op in _JS_COMPARE:
+        sign = _JS_COMPARE[op]
+        if op in ("==", "!=") and None in args:  # null or absent: a loose test, as JsonLogic's
+            sign = sign[:-1]
+        return f"({js[0]} {sign} {js[1]})"
     if op == "!":
-        return f"!({ecmascript(args)})"
-    if op == "and":
-        return "(" + " && ".join(ecmascript(a) for a in args) + ")"
-    raise ValueError(f"JsonLogic operator {op} has no ECMAScript form here")
+        return f"!({js[0]})"
+    if op == "!!":
+        return f"!!({js[0]})"
+    if op in ("and", "or"):
+        return "(" + (" && " if op == "and" else " || ").join(js) + ")"
+    if op == "if":
+        out = js[-1] if len(js) % 2 else "null"
+        for i in range(len(js) - 2 - (len(js) % 2), -1, -2):
+            out = f"({js[i]} ? {js[i + 1]} : {out})"
+        return out
+    if op == "in":
+        return f"({js[1]} ?? []).includes({js[0]})"
+    if op in ("some", "all", "none", "filter", "count"):
+        source = f"({js[0]} ?? [])"
+        if op == "count" and len(args) == 1:
+            return f"{source}.length"
+        test = f"(it) => {ecmascript(args[1], True)}"
+        return {
+            "some": f"{source}.some({test})",
+            "none": f"!{source}.some({test})",
+            "all": f"({source}.length > 0 && {source}.every({test}))",
+            "filter": f"{source}.filter({test})",
+            "count": f"{source}.filter({test}).length",
+        }[op]
+    return f"ops.{op}(" + ", ".join(js) + ")"
 
 
 def scxml_cond(guards: tuple[Callable[..., Any], ...]) -> str:
-    """The guards of a rule as one ECMAScript condition: data tests written out, the others asked
-    of the host's ``guards`` object by name (docs/guards.md says what each one tests)."""
-    parts = []
-    for g in guards:
-        test = condition_of(g)
-        parts.append(ecmascript(test) if test is not None else f"guards.{name_of(g)}(_event)")
-    return " && ".join(parts)
+    """The guards of a rule as one ECMAScript condition, every guard's expression written out."""
+    return " && ".join(f"({ecmascript(condition_of(g))})" for g in guards)
 
 
 def to_dict(engine: Engine | None = None) -> dict[str, Any]:
@@ -63,6 +119,7 @@ def to_dict(engine: Engine | None = None) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "initial": {"default": "auction.calling", "cards_in_board": "board"},
+        "context": context_spec(),
         "events": [
             {
                 "name": e.name, "args": [{"name": a.name, "type": a.type, "required": a.required} for a in e.args],
@@ -109,6 +166,18 @@ def _lookup(name: Any, kind: str) -> Callable[..., Any]:
     return fn
 
 
+def _guard(data: dict[str, Any]) -> Callable[..., Any]:
+    """A guard named by the spec, whose expression must be the project's own for that name."""
+    fn = _lookup(data["name"], "guard")
+    if data.get("test") != condition_of(fn):
+        raise _bad(
+            f"la garde « {data['name']} » n'a pas l'expression du projet",
+            f"guard '{data['name']}' does not carry the project's expression",
+            str(data["name"]),
+        )
+    return fn
+
+
 def from_json(text: str) -> Engine:
     """Rebuild an engine from the JSON markup; every function is looked up in the registry by name."""
     try:
@@ -127,7 +196,7 @@ def from_json(text: str) -> Engine:
                 r["law"],
                 r["fr"],
                 r["en"],
-                tuple(_lookup(g["name"], "guard") for g in r["guards"]),
+                tuple(_guard(g) for g in r["guards"]),
                 tuple(_lookup(a["name"], "action") for a in r["actions"]),
                 r["ruling"],
                 tuple(r.get("cites", ())),
@@ -161,7 +230,14 @@ def to_scxml(engine: Engine | None = None, lang: str = "fr") -> str:
         {"version": "1.0", "name": "bridge_auction", "initial": "auction", "datamodel": "ecmascript"},
     )
     model = ET.SubElement(root, f"{{{SCXML_NS}}}datamodel")
-    for data in ("call", "irregularity", "table", "guards"):  # the host keeps them up to date (docs/interop.md)
+    for data in (
+        "call",
+        "entry",
+        "irregularity",
+        "table",
+        "auction",
+        "ops",
+    ):  # the host keeps them up to date (docs/interop.md)
         ET.SubElement(model, f"{{{SCXML_NS}}}data", {"id": data, "expr": "{}"})
     elements: dict[str, ET.Element] = {}
     for spec in sorted(engine.states.values(), key=lambda s: s.name.count(".")):  # parents first

@@ -213,14 +213,41 @@ def scenario_schema() -> dict[str, Any]:
     })  # fmt: skip
 
 
+def expression_schema() -> dict[str, Any]:
+    """An expression: a JSON constant, an array of expressions, or one operator applied to its
+    arguments (an expression, or an array of them); the operators are JsonLogic's, this superset's
+    and the host operators of the context (docs/expressions.md)."""
+    from fsm.context import CONTEXT
+    from fsm.engine import BUILTINS
+
+    ref = {"$ref": "#/$defs/expr"}
+    operators = sorted({*BUILTINS, *CONTEXT.operators})
+    return {"anyOf": [
+        {"type": ["null", "boolean", "number", "string"]},
+        {"type": "array", "items": ref},
+        {"type": "object", "minProperties": 1, "maxProperties": 1, "propertyNames": {"enum": operators},
+         "additionalProperties": ref},
+    ]}  # fmt: skip
+
+
 def machine_schema() -> dict[str, Any]:
     words = {"type": "string"}
-    fn = {**_obj({"name": {"type": "string"}, "fr": words, "en": words, "test": {"type": "object"}}),
-          "required": ["name", "fr", "en"]}  # fmt: skip
-    return _doc("machine", "The machine exported as JSON (version 2)", _obj({
+    fn = _obj({"name": {"type": "string"}, "fr": words, "en": words})
+    guard = _obj({"name": {"type": "string"}, "fr": words, "en": words, "test": {"$ref": "#/$defs/expr"}})
+    variable = {**_obj({"name": {"type": "string"}, "type": words, "doc": words,
+                        "items": {"type": "object", "additionalProperties": words}}),
+                "required": ["name", "type", "doc"]}  # fmt: skip
+    operator = _obj({"name": {"type": "string"}, "args": {"type": "array", "items": words}, "doc": words,
+                     "examples": {"type": "array", "items": _obj({"expr": {"$ref": "#/$defs/expr"},
+                                                                  "context": words, "value": {}})}})  # fmt: skip
+    body = _obj({
         "format": {"const": "fsm-bridge-auction/machine"},
-        "version": {"const": 2},
+        "version": {"const": 3},
         "initial": _obj({"default": {"type": "string"}, "cards_in_board": {"type": "string"}}),
+        "context": _obj({
+            "language": words, "builtins": {"type": "object", "additionalProperties": words},
+            "variables": {"type": "array", "items": variable}, "operators": {"type": "array", "items": operator},
+        }),
         "events": {"type": "array", "items": _obj({
             "name": {"type": "string"},
             "args": {"type": "array", "items": _obj({
@@ -236,14 +263,16 @@ def machine_schema() -> dict[str, Any]:
         "rules": {"type": "array", "items": _obj({
             "event": {"type": "string"}, "source": {"type": "string"}, "dest": {"type": ["string", "null"]},
             "law": LAW, "cites": {"type": "array", "items": LAW}, "fr": words, "en": words,
-            "guards": {"type": "array", "items": fn}, "actions": {"type": "array", "items": fn},
+            "guards": {"type": "array", "items": guard}, "actions": {"type": "array", "items": fn},
             "ruling": {"type": "boolean"}, "outcome": _nullable(_obj({"fr": words, "en": words})),
         })},
         "options": {"type": "object", "additionalProperties": {"type": "array", "items": _obj({
             "event": {"type": "string"}, "holder": {"type": ["string", "null"]}, "law": {"type": "string"},
             "fr": words, "en": words,
         })}},
-    }))  # fmt: skip
+    })  # fmt: skip
+    body["$defs"] = {"expr": expression_schema()}
+    return _doc("machine", "The machine exported as JSON (version 3)", body)
 
 
 def conformance_schema() -> dict[str, Any]:

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from fsm.events import Event
     from fsm.table import Table
 
-Guard = Callable[["Table", "Event"], bool]
+Guard = Callable[["Table", "Event | None"], Any]
 Action = Callable[["Table", "Event"], None]
 Holder = Callable[["Table"], Sequence["Seat"]]
 
@@ -72,41 +72,53 @@ def registered(fn: Callable[..., Any], kind: str) -> bool:
     return REGISTRY.get(name_of(fn), kind) is fn
 
 
-def _decorator(
-    kind: str, fr: str, en: str, name: str | None, test: Any = None, needs: tuple[str, ...] = ()
-) -> Callable[[Callable[..., Any]], Any]:
+def _decorator(kind: str, fr: str, en: str, name: str | None) -> Callable[[Callable[..., Any]], Any]:
     def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
-        return REGISTRY.add(kind, fn, fr, en, name, test, needs)
+        return REGISTRY.add(kind, fn, fr, en, name)
 
     return mark
 
 
-def guard(
-    fr: str, en: str, name: str | None = None, test: Any = None, needs: tuple[str, ...] = ()
-) -> Callable[[Callable[..., Any]], Any]:
-    """Register a guard ``(table, event) -> bool`` with the words a diagram prints for it.
+def guard(fr: str, en: str, name: str, test: Any, needs: tuple[str, ...] = ()) -> Guard:
+    """A guard: a condition written as an expression (JsonLogic over the board context of
+    :mod:`fsm.context`, docs/expressions.md), compiled here to a closure ``(table, event) -> value``,
+    and registered under ``name`` with the words a diagram prints for it.
 
-    ``test``, where the guard is a plain test on data, states it as a JsonLogic expression over the
-    data view of :mod:`fsm.view` (docs/interop.md), so that other implementations can evaluate it.
+    The expression is the guard's only definition: the machine asks the closure, the export
+    publishes the expression, and other implementations evaluate it as it is.
 
     ``needs`` names fields of the table (``deferred``, ``obligations``…) without which the guard
     cannot hold: while one of them is empty the compiled dispatch does not ask it (the
     ``transitions`` runner always does, and the two runners are checked against each other).
     """
-    return _decorator("guard", fr, en, name, test, needs)
+    from fsm.context import CONTEXT  # the bridge's vocabulary: the context and its operators
+
+    known = REGISTRY.get(name, "guard")
+    if known is not None:
+        if condition_of(known) != test:
+            raise ValueError(f"guard '{name}' is registered twice")
+        return known  # type: ignore[return-value]
+    fn = CONTEXT.compile(test)
+    return REGISTRY.add("guard", fn, fr, en, name, test, needs)  # type: ignore[return-value]
 
 
 def var(path: str) -> dict[str, str]:
-    """JsonLogic: a value of the data view."""
+    """JsonLogic: a value of the board context."""
     return {"var": path}
 
 
+def ctx(path: str) -> dict[str, str]:
+    """A value of the board context read from inside an array operation (the item is ``var``)."""
+    return {"ctx": path}
+
+
 def equals(path: str, value: Any) -> dict[str, Any]:
-    """JsonLogic: a value of the data view equals a constant, or another value (``var(...)``)."""
+    """JsonLogic: a value of the context equals a constant, or another value (``var(...)``)."""
     return {"==": [var(path), value]}
 
 
 def condition_of(g: Callable[..., Any]) -> Any:
+    """A guard's expression."""
     return getattr(g, "test", None)
 
 
@@ -122,36 +134,23 @@ def holder(fr: str, en: str, name: str | None = None) -> Callable[[Callable[...,
 
 def Not(g: Guard, fr: str | None = None, en: str | None = None) -> Guard:  # noqa: N802 - reads as the logic word
     """The opposite guard, registered as ``not_<name>``; its words default to « pas : … »."""
-    name = f"not_{name_of(g)}"
-    known = REGISTRY.get(name, "guard")
-    if known is not None:
-        return known  # type: ignore[return-value]
-
-    def negated(t: Table, ev: Event) -> bool:
-        return not g(t, ev)
-
-    test = {"!": condition_of(g)} if condition_of(g) is not None else None
-    return REGISTRY.add(  # type: ignore[return-value]
-        "guard", negated, fr or f"pas : {wording(g, 'fr')}", en or f"not: {wording(g, 'en')}", name, test
+    return guard(
+        fr or f"pas : {wording(g, 'fr')}",
+        en or f"not: {wording(g, 'en')}",
+        f"not_{name_of(g)}",
+        {"!": condition_of(g)},
     )
 
 
 def all_of(*gs: Guard) -> Guard:
     """Every guard holds, registered as ``<a>_and_<b>``; its words join theirs."""
-    name = "_and_".join(name_of(g) for g in gs)
-    known = REGISTRY.get(name, "guard")
-    if known is not None:
-        return known  # type: ignore[return-value]
-
-    def both(t: Table, ev: Event) -> bool:
-        return all(g(t, ev) for g in gs)
-
-    fr = " et ".join(wording(g, "fr") for g in gs)
-    en = " and ".join(wording(g, "en") for g in gs)
-    tests = [condition_of(g) for g in gs]
-    test = {"and": tests} if all(t is not None for t in tests) else None
-    needs = tuple(dict.fromkeys(n for g in gs for n in needs_of(g)))
-    return REGISTRY.add("guard", both, fr, en, name, test, needs)  # type: ignore[return-value]
+    return guard(
+        " et ".join(wording(g, "fr") for g in gs),
+        " and ".join(wording(g, "en") for g in gs),
+        "_and_".join(name_of(g) for g in gs),
+        {"and": [condition_of(g) for g in gs]},
+        tuple(dict.fromkeys(n for g in gs for n in needs_of(g))),
+    )
 
 
 def needs_of(g: Callable[..., Any]) -> tuple[str, ...]:

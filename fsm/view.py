@@ -1,14 +1,18 @@
-"""The data view: what the guards that are plain tests on data read, as JSON.
+"""The board context as JSON: what the guards' expressions read, one value per variable.
 
-Another implementation builds the same view from its own board and evaluates the JsonLogic
-``test`` the machine export gives for such guards (docs/interop.md). The view is also what a
-SCXML engine reads through its data model: ``_event.data`` is ``event``, and ``call``,
-``irregularity`` and ``table`` are data of the document.
+Another implementation builds the same mapping from its own board (the variables are listed, with
+their types and meanings, in the export's ``context`` and in docs/expressions.md) and evaluates
+the exported expressions over it. Within the project the expressions are compiled to closures
+that read the board directly (:mod:`fsm.context`); a test checks, at every event of the corpus,
+that an evaluation over this JSON mapping gives what the closures give.
 """
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
+
+from fsm.context import CONTEXT
 
 if TYPE_CHECKING:
     from fsm.events import Event
@@ -16,36 +20,6 @@ if TYPE_CHECKING:
 
 
 def data_view(table: Table, event: Event) -> dict[str, Any]:
-    irr = table.irregularity
-    declarer = table.auction.declarer()  # the presumed declarer: the auction's, whatever 54A swaps
-    leader = declarer.lho if declarer else None
-    kind = event.classification.kind.name.lower() if event.classification is not None else None
-    return {
-        "event": {
-            **event.args,
-            "name": event.name,
-            "seat": event.seat.value if event.seat else None,
-            "face_down": event.face_down,
-            "comparable": event.comparable,
-            "judgement": {event.judgement[0]: event.judgement[1]} if event.judgement else {},
-        },
-        "call": {"kind": kind},
-        "irregularity": None
-        if irr is None
-        else {
-            "offender": irr.entry.seat.value,
-            "offender_lho": irr.entry.seat.lho.value,
-            "relation": irr.classification.relation.value,
-            "director": irr.director,
-            "kind": irr.classification.kind.name.lower(),
-            "turn": irr.classification.turn.value,
-        },
-        "table": {
-            "state": table.state,
-            "turn": table.auction.turn().value,
-            "presumed_declarer": declarer.value if declarer else None,
-            "presumed_dummy": declarer.partner.value if declarer else None,
-            "opening_leader": leader.value if leader else None,
-            "leader_partner": leader.partner.value if leader else None,
-        },
-    }
+    """Each variable of the context by its dotted name, as a JSON value."""
+    values = {name: v.get(table, event) for name, v in CONTEXT.variables.items()}
+    return json.loads(json.dumps(values))  # seats and strains become their letters, tuples arrays

@@ -101,16 +101,29 @@ def test_the_export_declares_every_event_with_its_arguments():
     assert events["call_stands"]["internal"] and events["judge"]["one_of"]
 
 
-def test_scxml_conditions_write_data_tests_out_and_name_the_others():
+def test_scxml_conditions_write_every_guard_out():
     text = to_scxml()
     assert 'datamodel="ecmascript"' in text
     assert "_event.data.seat === irregularity.offender_lho" in text  # by_offender_lho
     assert "call.kind === &quot;insufficient&quot;" in text  # call_is_insufficient
-    assert "guards.is_lowest_same(_event)" in text  # a guard that is no plain test is the host's
+    assert "ops.lowest_sufficient(_event.data.call)" in text  # is_lowest_same: a host operator
+    assert "guards." not in text  # no guard is left to the host by name
 
 
-def test_json_export_states_data_tests():
-    guards = {g["name"]: g for r in json.loads(to_json())["rules"] for g in r["guards"]}
+def test_json_export_states_every_guard_as_an_expression():
+    spec = json.loads(to_json())
+    assert spec["version"] == 3
+    guards = {g["name"]: g for r in spec["rules"] for g in r["guards"]}
     assert guards["judged_comparable"]["test"] == {"==": [{"var": "event.judgement.comparable"}, True]}
     assert guards["by_offender_lho"]["test"] == {"==": [{"var": "event.seat"}, {"var": "irregularity.offender_lho"}]}
-    assert "test" not in guards["is_lowest_same"]
+    assert {"lowest_sufficient": [{"var": "event.call"}]} in guards["is_lowest_same"]["test"]["and"][3]["or"]
+    assert all("test" in g for g in guards.values())
+    variables = {v["name"] for v in spec["context"]["variables"]}
+    assert {"event.seat", "irregularity.offender_lho", "auction.last_bid", "table.obligations"} <= variables
+
+
+def test_a_spec_whose_guard_says_something_else_is_refused():
+    spec = json.loads(to_json())
+    next(r for r in spec["rules"] if r["guards"])["guards"][0]["test"] = True
+    with pytest.raises(InputError, match="expression"):
+        from_json(json.dumps(spec))

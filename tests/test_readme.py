@@ -21,6 +21,16 @@ def test_the_guard_catalogue_is_written_from_the_code():
     assert PATH.read_text(encoding="utf-8") == guards_markdown(), "run `make docs`"
 
 
+def test_the_expression_reference_is_written_from_the_code():
+    from fsm.catalogue import EXPRESSIONS, expressions_markdown
+    from fsm.context import CONTEXT
+
+    text = EXPRESSIONS.read_text(encoding="utf-8")
+    assert text == expressions_markdown(), "run `make docs`"
+    for name in [*CONTEXT.variables, *CONTEXT.operators]:
+        assert f"`{name}`" in text
+
+
 def test_the_documentation_never_points_outside_the_repository():
     from pathlib import Path
 

@@ -2,6 +2,7 @@
 
 import pytest
 
+from fsm.engine import ExpressionError
 from fsm.errors import SpecError
 from fsm.machine import Engine, default_engine
 from fsm.spec import REGISTRY, Option, Rule, StateSpec, guard
@@ -77,12 +78,15 @@ def test_every_problem_is_listed_at_once_in_both_languages():
 
 
 def test_a_name_is_registered_once():
-    @guard("a", "a", "twice_registered_example")
-    def first(t, e):
-        return True
-
+    guard("a", "a", "twice_registered_example", True)
     with pytest.raises(ValueError, match="registered twice"):
+        guard("b", "b", "twice_registered_example", False)
 
-        @guard("b", "b", "twice_registered_example")
-        def second(t, e):
-            return True
+
+def test_a_guard_reading_an_unknown_variable_is_refused_when_written():
+    with pytest.raises(ExpressionError, match="unknown variable 'table.no_such_thing'"):
+        guard("c", "c", "reads_nothing_known", {"var": "table.no_such_thing"})
+    with pytest.raises(ExpressionError, match="unknown operator 'lhoo'"):
+        guard("c", "c", "misspelt_operator", {"lhoo": ["N"]})
+    with pytest.raises(ExpressionError, match="'lho' takes 1 argument"):
+        guard("c", "c", "wrong_arity", {"lho": ["N", "E"]})

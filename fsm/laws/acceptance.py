@@ -19,26 +19,21 @@ if TYPE_CHECKING:
     from fsm.table import Table
 
 
-@guard(
+by_offender_lho = guard(
     "par l'adversaire de gauche du fautif",
     "by the offender's LHO",
-    test=equals("event.seat", var("irregularity.offender_lho")),
+    "by_offender_lho",
+    equals("event.seat", var("irregularity.offender_lho")),
 )
-def by_offender_lho(table: Table, event: Event) -> bool:
-    irr = table.irregularity
-    return irr is not None and event.seat is irr.entry.seat.lho
-
-
-@guard("par le fautif", "by the offender", test=equals("event.seat", var("irregularity.offender")))
-def by_offender(table: Table, event: Event) -> bool:
-    irr = table.irregularity
-    return irr is not None and event.seat is irr.entry.seat
-
-
-@guard("l'arbitre étant à la table", "the Director being at the table", test=equals("irregularity.director", True))
-def director_present(table: Table, event: Event) -> bool:
-    irr = table.irregularity
-    return irr is not None and irr.director
+by_offender = guard(
+    "par le fautif", "by the offender", "by_offender", equals("event.seat", var("irregularity.offender"))
+)
+director_present = guard(
+    "l'arbitre étant à la table",
+    "the Director being at the table",
+    "director_present",
+    equals("irregularity.director", True),
+)
 
 
 @action("la déclaration irrégulière est acceptée et devient légale", "the irregular call is accepted and becomes legal")

@@ -34,7 +34,22 @@ from fsm.laws.acceptance import by_offender_lho, note_director, then_his_call
 from fsm.laws.classify import KIND_GUARDS, hold_irregular_call
 from fsm.laws.withdrawn import judged, restrict, ui
 from fsm.records import CallKind, Classification, Irregularity
-from fsm.spec import Action, Guard, Holder, LawModule, Not, Option, Rule, StateSpec, action, all_of, guard, holder
+from fsm.spec import (
+    Action,
+    Guard,
+    Holder,
+    LawModule,
+    Not,
+    Option,
+    Rule,
+    StateSpec,
+    action,
+    all_of,
+    equals,
+    guard,
+    holder,
+    var,
+)
 
 if TYPE_CHECKING:
     from fsm.table import Table
@@ -44,20 +59,18 @@ INTENDED = "auction.intended_change"
 OFFERED_27 = "auction.insufficient_bid.offered"
 
 
-@guard(
+own_call_partner_silent = guard(
     "sur sa propre dernière déclaration, le partenaire n'ayant pas déclaré depuis",
     "of his own last call, partner not having called since",
+    "own_call_partner_silent",
+    {"partner_silent": [var("event.seat")]},
 )
-def own_call_partner_silent(table: Table, event: Event) -> bool:
-    assert event.seat is not None
-    return table.auction.partner_silent_since_own_call(event.seat)
-
-
-@guard("son partenaire a déclaré depuis sa dernière déclaration", "his partner has called since his last call")
-def partner_called_since(table: Table, event: Event) -> bool:
-    assert event.seat is not None
-    auction = table.auction
-    return auction.has_called(event.seat) and not auction.partner_silent_since_own_call(event.seat)
+partner_called_since = guard(
+    "son partenaire a déclaré depuis sa dernière déclaration",
+    "his partner has called since his last call",
+    "partner_called_since",
+    {"and": [{"has_called": [var("event.seat")]}, {"!": {"partner_silent": [var("event.seat")]}}]},
+)
 
 
 @action("le changement est refusé : le partenaire a déclaré depuis", "the change is refused: partner has called since")
@@ -86,47 +99,62 @@ def _later_calls(table: Table, seat: Seat) -> tuple[Entry, ...]:
     return standing[standing.index(_original(table, seat)) + 1 :]
 
 
-@guard(
+# After the change, the LHO's bid over the first call no longer supersedes the bid before it (18D): a
+# pass, double or redouble instead of the first call leaves the bid over it sufficient.
+later_call_made_insufficient = guard(
     "la déclaration suivante de l'adversaire de gauche devient insuffisante",
     "the LHO's later call becomes insufficient",
+    "later_call_made_insufficient",
+    {
+        "and": [
+            {">": [{"level": [var("irregularity.next_call")]}, 0]},
+            {">": [{"level": [var("irregularity.call")]}, 0]},
+            {"<=": [{"rank": [var("irregularity.next_call")]}, {"rank": [var("irregularity.call")]}]},
+        ]
+    },
 )
-def later_call_made_insufficient(table: Table, event: Event) -> bool:
-    """After the change, the LHO's bid over the first call no longer supersedes the bid before it (18D)."""
-    irr = table.irregularity
-    if irr is None:
-        return False
-    offender = irr.entry.seat
-    later = _later_calls(table, offender)
-    if not later or not later[0].call.is_bid:
-        return False
-    new = irr.entry.call  # a pass, double or redouble instead of the first call leaves the bid over it sufficient
-    return new.is_bid and later[0].call.rank <= new.rank
-
-
-@guard("sur l'enchère devenue insuffisante", "of the bid made insufficient")
-def takes_back_the_insufficient_bid(table: Table, event: Event) -> bool:
-    irr, w = table.irregularity, table.withdrawable
-    return irr is not None and w is not None and irr.entry.n == w.n
+takes_back_the_insufficient_bid = guard(
+    "sur l'enchère devenue insuffisante",
+    "of the bid made insufficient",
+    "takes_back_the_insufficient_bid",
+    {"and": [{"!=": [var("irregularity.n"), None]}, equals("irregularity.n", var("table.withdrawable.n"))]},
+)
 
 
 def _may_take_back(law: str) -> Guard:
-    def test(table: Table, event: Event) -> bool:
-        return table.withdrawable is not None and event.seat is table.withdrawable.seat and table.withdraw_law == law
-
     if law == "25A6":
         fr, en = "par l'adversaire de gauche, sur la déclaration qu'il peut reprendre (25A6)", "by the LHO, of the call he may take back (25A6)"  # fmt: skip
     else:
         fr, en = "par l'adversaire de gauche du joueur mal informé, sur sa déclaration suivante (21B2)", "by the misinformed player's LHO, of his later call (21B2)"  # fmt: skip
-    return guard(fr, en, f"may_take_back_{law}")(test)
+    return guard(
+        fr,
+        en,
+        f"may_take_back_{law}",
+        {
+            "and": [
+                {"!=": [var("table.withdrawable.seat"), None]},
+                equals("event.seat", var("table.withdrawable.seat")),
+                equals("table.withdraw_law", law),
+            ]
+        },
+    )
 
 
 def _window_closes(law: str) -> Guard:
-    def test(table: Table, event: Event) -> bool:
-        """Another player's call, or the LHO's own call accepted (27A1) or replaced (27B): the chance is gone."""
-        return table.withdrawable is not None and table.withdraw_law == law and event.entry is not None
-
-    fr, en = "une déclaration a pris place depuis", "a call has taken its place since"
-    return guard(fr, en, f"window_{law}_passed", needs=("withdrawable",))(test)
+    # Another player's call, or the LHO's own call accepted (27A1) or replaced (27B): the chance is gone.
+    return guard(
+        "une déclaration a pris place depuis",
+        "a call has taken its place since",
+        f"window_{law}_passed",
+        {
+            "and": [
+                {"!=": [var("table.withdrawable.seat"), None]},
+                equals("table.withdraw_law", law),
+                {"!=": [var("entry.call"), None]},
+            ]
+        },
+        needs=("withdrawable",),
+    )
 
 
 MAY_WITHDRAW = _may_take_back("25A6")
@@ -135,10 +163,6 @@ MAY_CHANGE = _may_take_back("21B2")
 
 def _nothing_to_take_back(law: str) -> tuple[Guard, Action]:
     """A ``withdraw`` when no call may be taken back: refused under the law of the last change."""
-
-    def test(table: Table, event: Event) -> bool:
-        w = table.withdrawable
-        return table.withdraw_law == law and (w is None or event.seat is not w.seat)
 
     def refuse(table: Table, event: Event) -> None:
         raise IllegalEvent(
@@ -149,7 +173,22 @@ def _nothing_to_take_back(law: str) -> tuple[Guard, Action]:
 
     fr, en = "aucune déclaration qu'il puisse reprendre", "no call he may take back"
     return (
-        guard(fr, en, f"nothing_to_take_back_{law}")(test),
+        guard(
+            fr,
+            en,
+            f"nothing_to_take_back_{law}",
+            {
+                "and": [
+                    equals("table.withdraw_law", law),
+                    {
+                        "or": [
+                            {"==": [var("table.withdrawable.seat"), None]},
+                            {"!=": [var("event.seat"), var("table.withdrawable.seat")]},
+                        ]
+                    },
+                ]
+            },
+        ),
         action("le retrait est refusé", "the withdrawal is refused", f"refuse_withdraw_{law}")(refuse),
     )
 
@@ -158,13 +197,13 @@ NOTHING_25A6 = _nothing_to_take_back("25A6")
 NOTHING_21B2 = _nothing_to_take_back("21B2")
 
 
-@guard(
+misinformation_pending = guard(
     "l'information erronée a été jugée avant ce changement",
     "misinformation was judged before this change",
+    "misinformation_pending",
+    var("table.misinformation_ruled"),
     needs=("misinformation_ruled",),
 )
-def misinformation_pending(table: Table, event: Event) -> bool:
-    return table.misinformation_ruled
 
 
 @action("la substitution attend le jugement de l'arbitre", "the substitution awaits the Director's judgement")

@@ -128,12 +128,9 @@ def hold_irregular_call(table: Table, event: Event) -> None:
 
 
 def _kind_guard(kind: CallKind) -> Guard:
-    def test(table: Table, event: Event) -> bool:
-        return event.classification is not None and event.classification.kind is kind
-
-    registered = guard(kind.fr, kind.en, f"call_is_{kind.name.lower()}", equals("call.kind", kind.name.lower()))(test)
-    registered.call_kind = kind  # the compiled dispatch offers the call to the rules of its kind only
-    return registered  # type: ignore[no-any-return]
+    registered = guard(kind.fr, kind.en, f"call_is_{kind.name.lower()}", equals("call.kind", kind.name.lower()))
+    registered.call_kind = kind  # type: ignore[attr-defined]  # the compiled dispatch offers the call to the rules of its kind only
+    return registered
 
 
 KIND_GUARDS: dict[CallKind, Guard] = {kind: _kind_guard(kind) for kind in CallKind}

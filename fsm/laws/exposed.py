@@ -17,26 +17,39 @@ from typing import TYPE_CHECKING
 from fsm.laws.lead import all_major_when_two
 from fsm.laws.withdrawn import bar, review, ui
 from fsm.records import PASS_NEXT_TURN, Exposure, PenaltyCard
-from fsm.spec import LawModule, Not, Option, Rule, action, guard
+from fsm.spec import LawModule, Not, Option, Rule, action, ctx, guard, var
 
 if TYPE_CHECKING:
     from fsm.events import Event
     from fsm.table import Table
 
 
-@guard("une seule carte au-dessous de l'honneur, non attaquée", "a single card below honour rank, not led")
-def single_low_card(table: Table, event: Event) -> bool:
-    return len(event.cards) == 1 and not event.cards[0].is_honour and not event.led
-
-
-@guard("un seul honneur, ou une carte attaquée prématurément", "a single honour, or a card prematurely led")
-def honour_or_led(table: Table, event: Event) -> bool:
-    return len(event.cards) == 1 and (event.cards[0].is_honour or event.led)
-
-
-@guard("deux cartes ou plus", "two or more cards")
-def several_cards(table: Table, event: Event) -> bool:
-    return len(event.cards) >= 2
+single_low_card = guard(
+    "une seule carte au-dessous de l'honneur, non attaquée",
+    "a single card below honour rank, not led",
+    "single_low_card",
+    {
+        "and": [
+            {"==": [{"count": [var("event.cards")]}, 1]},
+            {"none": [var("event.cards"), {"honour": [var("")]}]},
+            {"!": var("event.led")},
+        ]
+    },
+)
+honour_or_led = guard(
+    "un seul honneur, ou une carte attaquée prématurément",
+    "a single honour, or a card prematurely led",
+    "honour_or_led",
+    {
+        "and": [
+            {"==": [{"count": [var("event.cards")]}, 1]},
+            {"or": [{"some": [var("event.cards"), {"honour": [var("")]}]}, var("event.led")]},
+        ]
+    },
+)
+several_cards = guard(
+    "deux cartes ou plus", "two or more cards", "several_cards", {">=": [{"count": [var("event.cards")]}, 2]}
+)
 
 
 def _expose(table: Table, event: Event, major: bool) -> None:
@@ -68,21 +81,28 @@ def _declaring_side(table: Table) -> str | None:
     return declarer.side if declarer is not None else None
 
 
-@guard("le camp du déclarant a des cartes exposées", "the declaring side has exposed cards", needs=("exposed",))
-def declaring_side_exposed(table: Table, event: Event) -> bool:
-    side = _declaring_side(table)
-    return any(x.seat.side == side for x in table.exposed)
-
-
-@guard("un défenseur a des cartes exposées", "a defender has exposed cards", needs=("exposed",))
-def defender_exposed(table: Table, event: Event) -> bool:
-    side = _declaring_side(table)
-    return side is not None and any(x.seat.side != side for x in table.exposed)
-
-
-@guard("des cartes sont exposées", "cards are exposed")
-def cards_exposed(table: Table, event: Event) -> bool:
-    return bool(table.exposed)
+declaring_side_exposed = guard(
+    "le camp du déclarant a des cartes exposées",
+    "the declaring side has exposed cards",
+    "declaring_side_exposed",
+    {"some": [var("table.exposed"), {"==": [{"side": [var("seat")]}, {"side": [ctx("table.declarer")]}]}]},
+    needs=("exposed",),
+)
+defender_exposed = guard(
+    "un défenseur a des cartes exposées",
+    "a defender has exposed cards",
+    "defender_exposed",
+    {
+        "and": [
+            {"!=": [var("table.declarer"), None]},
+            {"some": [var("table.exposed"), {"!=": [{"side": [var("seat")]}, {"side": [ctx("table.declarer")]}]}]},
+        ]
+    },
+    needs=("exposed",),
+)
+cards_exposed = guard(
+    "des cartes sont exposées", "cards are exposed", "cards_exposed", {">": [{"count": [var("table.exposed")]}, 0]}
+)
 
 
 @action("les cartes retournent dans la main", "the cards go back to the hand")

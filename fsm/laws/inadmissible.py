@@ -36,12 +36,12 @@ from fsm.calls import PASS
 from fsm.errors import IllegalEvent
 from fsm.laws import parties
 from fsm.laws.acceptance import by_offender_lho, then_his_call
-from fsm.laws.classify import KIND_GUARDS, entry_of, hold_irregular_call, is_legal
+from fsm.laws.classify import KIND_GUARDS, entry_of, hold_irregular_call
 from fsm.laws.normal import record_call, stand
 from fsm.laws.withdrawn import bar, bar_side, not_comparable, restrict, review, ui, ui_to_offenders
 from fsm.records import PASS_NEXT_TURN, PASS_REST, REPEAT_CALL, CallKind, Classification, Irregularity, Pending
-from fsm.spec import Guard, LawModule, Not, Option, Rule, StateSpec, action, guard
-from fsm.table import phase, without
+from fsm.spec import Guard, LawModule, Not, Option, Rule, StateSpec, action, equals, guard, var
+from fsm.table import without
 
 if TYPE_CHECKING:
     from fsm.events import Event
@@ -64,16 +64,15 @@ def _irr(table: Table) -> Irregularity:
 
 
 # --- guards ---------------------------------------------------------------------------------
-@guard("contre ou surcontre fait à son tour", "double or redouble made in turn")
-def made_in_turn(table: Table, event: Event) -> bool:
-    irr = _irr(table)
-    return irr.entry.seat is irr.classification.turn
+made_in_turn = guard(
+    "contre ou surcontre fait à son tour",
+    "double or redouble made in turn",
+    "made_in_turn",
+    equals("irregularity.offender", var("irregularity.turn")),
+)
 
 
 def _first_pending(law: str) -> Guard:
-    def test(table: Table, event: Event) -> bool:
-        return bool(table.pending) and table.pending[0].law == law
-
     what = {
         "36": (
             "un contre inadmissible couvert par l'adversaire de gauche",
@@ -82,79 +81,93 @@ def _first_pending(law: str) -> Guard:
         "37": ("une déclaration d'un joueur tenu de passer", "a call by a barred player"),
         "38": ("une enchère au-delà de sept", "a bid above seven"),
     }[law]
-    return guard(f"en attente d'abord : {what[0]}", f"pending first: {what[1]}", f"first_pending_{law}")(test)  # type: ignore[no-any-return]
+    return guard(
+        f"en attente d'abord : {what[0]}",
+        f"pending first: {what[1]}",
+        f"first_pending_{law}",
+        equals("table.first_pending", law),
+    )
 
 
 FIRST_PENDING = {law: _first_pending(law) for law in ("36", "37", "38")}
 
-
-@guard("une irrégularité attend l'arbitre (36A, 37A, 38D)", "an irregularity awaits the Director (36A, 37A, 38D)")
-def any_pending(table: Table, event: Event) -> bool:
-    return bool(table.pending)
-
-
+any_pending = guard(
+    "une irrégularité attend l'arbitre (36A, 37A, 38D)",
+    "an irregularity awaits the Director (36A, 37A, 38D)",
+    "any_pending",
+    {">": [{"count": [var("table.pending")]}, 0]},
+)
 NOTHING_PENDING = Not(any_pending, "aucune irrégularité en attente", "no irregularity pending")
 
-
-def above_seven(table: Table) -> bool:
-    """38A: the auction ended on a bid above seven (a contract that may never be played)."""
-    bid = table.auction.last_bid()
-    return bid is not None and bid.call.level > 7 and table.auction.is_completed()
-
-
-@guard("contrat au-delà du palier de sept (38A)", "a contract above the seven level (38A)")
-def contract_above_seven(table: Table, event: Event) -> bool:
-    return above_seven(table)
-
-
+# 38A: the auction ended on a bid above seven (a contract that may never be played).
+contract_above_seven = guard(
+    "contrat au-delà du palier de sept (38A)",
+    "a contract above the seven level (38A)",
+    "contract_above_seven",
+    {"and": [var("auction.completed"), {">": [{"level": [var("auction.last_bid")]}, 7]}]},
+)
 NOT_ABOVE_SEVEN = Not(
     contract_above_seven, "contrat au plus au palier de sept", "a contract at the seven level or below"
 )
 
 
-def a_lead_was_faced(table: Table) -> bool:
-    """17D1: a defender faced the opening lead, in turn or out of turn; the auction period is over,
-    even if the card went back since (54D, 47E1)."""
-    return phase(table.state) in ("lead_out_of_turn", "play") or any(law in table.rulings for law in ("54D", "47E1"))
+def above_seven(table: Table) -> bool:
+    """38A, asked outside a rule (who may lead): the guard's own expression, which reads no event."""
+    return bool(contract_above_seven(table, None))
 
 
-@guard(
+# 17D1: a defender faced the opening lead, in turn or out of turn; the auction period is over, even if
+# the card went back since (54D, 47E1).
+lead_faced = guard(
     "une entame a été faite face visible : la période des annonces est finie (17D1)",
     "an opening lead was faced: the auction period is over (17D1)",
+    "lead_faced",
+    {
+        "or": [
+            {"in": [var("table.period"), ["lead_out_of_turn", "play"]]},
+            {"in": ["54D", var("table.rulings")]},
+            {"in": ["47E1", var("table.rulings")]},
+        ]
+    },
 )
-def lead_faced(table: Table, event: Event) -> bool:
-    return a_lead_was_faced(table)
-
-
 NO_LEAD_FACED = Not(lead_faced, "aucune entame faite face visible", "no opening lead faced yet")
 
-
-@guard("une entame face cachée est sur la table", "a face-down lead lies on the table")
-def face_down_lead_on_table(table: Table, event: Event) -> bool:
-    return table.opening_lead is not None and not table.opening_lead.faced
-
-
+face_down_lead_on_table = guard(
+    "une entame face cachée est sur la table",
+    "a face-down lead lies on the table",
+    "face_down_lead_on_table",
+    {"and": [{"!=": [var("table.lead.seat"), None]}, {"!": var("table.lead.faced")}]},
+)
 NO_FACE_DOWN_LEAD = Not(face_down_lead_on_table, "aucune entame sur la table", "no lead on the table")
 
-
-@guard(
-    "passe d'un défenseur, ou déclaration du camp du déclarant", "a defender's pass, or any call of the declaring side"
+harmless_late_call = guard(
+    "passe d'un défenseur, ou déclaration du camp du déclarant",
+    "a defender's pass, or any call of the declaring side",
+    "harmless_late_call",
+    {
+        "and": [
+            {"!=": [var("table.declarer"), None]},
+            {
+                "or": [
+                    {"==": [{"side": [var("irregularity.offender")]}, {"side": [var("table.declarer")]}]},
+                    equals("irregularity.call", "Pass"),
+                ]
+            },
+        ]
+    },
 )
-def harmless_late_call(table: Table, event: Event) -> bool:
-    entry = _irr(table).entry
-    declarer = table.declarer()
-    return declarer is not None and (entry.seat.side == declarer.side or entry.call.is_pass)
-
-
-@guard("par le fautif, déclaration légale et suffisante", "by the offender, a legal and sufficient call")
-def legal_replacement_36(table: Table, event: Event) -> bool:
-    assert event.call is not None and event.seat is not None
-    call = event.call
-    return (
-        event.seat is _irr(table).entry.seat
-        and is_legal(table.auction, event.seat, call)
-        and not (call.is_bid and not table.auction.is_sufficient(call))
-    )
+legal_replacement_36 = guard(
+    "par le fautif, déclaration légale et suffisante",
+    "by the offender, a legal and sufficient call",
+    "legal_replacement_36",
+    {
+        "and": [
+            equals("event.seat", var("irregularity.offender")),
+            {"legal": [var("event.seat"), var("event.call")]},
+            {"or": [{"==": [{"level": [var("event.call")]}, 0]}, {"sufficient": [var("event.call")]}]},
+        ]
+    },
+)
 
 
 # --- 36 ---------------------------------------------------------------------------------------

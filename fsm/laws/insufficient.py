@@ -18,17 +18,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from fsm.auction import CANCELLED, PENDING, STANDING, WITHDRAWN, Entry
-from fsm.calls import Call, Seat
+from fsm.auction import CANCELLED, PENDING, STANDING, WITHDRAWN
+from fsm.calls import Seat
 from fsm.errors import IllegalEvent
 from fsm.events import call_event
 from fsm.laws import parties
 from fsm.laws.acceptance import acceptance_rules, by_offender, by_offender_lho, director_present, note_director
-from fsm.laws.classify import KIND_GUARDS, entry_of, hold_irregular_call, is_legal
+from fsm.laws.classify import KIND_GUARDS, entry_of, hold_irregular_call
 from fsm.laws.normal import stand
 from fsm.laws.withdrawn import CARRIES, bar, judged, restrict, review, ui
 from fsm.records import PASS_REST, REPEAT_CALL, CallKind, Irregularity
-from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, all_of, guard
+from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, all_of, equals, guard, var
 
 if TYPE_CHECKING:
     from fsm.events import Event
@@ -48,71 +48,67 @@ def _irr(table: Table) -> Irregularity:
 
 
 # --- guards ---------------------------------------------------------------------------------
-@guard("la déclaration que le fautif doit répéter (31A1, 32A1)", "the call the offender must repeat (31A1, 32A1)")
-def repeats_forced_call(table: Table, event: Event) -> bool:
-    assert event.seat is not None and event.call is not None
-    repeat = table.must_repeat(event.seat)
-    return repeat is not None and repeat.call == event.call.pbn()
-
-
-@guard("aucun remplacement encore", "no replacement yet")
-def no_replacement_held(table: Table, event: Event) -> bool:
-    return _irr(table).replacement is None
-
-
-@guard("par le fautif, déclaration légale", "by the offender, a legal call")
-def offender_legal_call(table: Table, event: Event) -> bool:
-    """27B: the replacement must be a legal call (not a bid above seven, not an inadmissible double)."""
-    assert event.call is not None and event.seat is not None
-    return event.seat is _irr(table).entry.seat and is_legal(table.auction, event.seat, event.call)
-
-
-@guard("encore insuffisante", "insufficient again")
-def replacement_insufficient(table: Table, event: Event) -> bool:
-    assert event.call is not None
-    return event.call.is_bid and not table.auction.is_sufficient(event.call)
-
-
-def lowest_same_denominations(table: Table, ib: Entry, call: Call, specifies: tuple | None, artificial: bool) -> bool:
-    """27B1(a): the lowest sufficient bid specifying the same denomination(s) as the insufficient bid.
-
-    What a call specifies is the Director's input (``specifies``); without it a natural bid
-    specifies the strain it names. A natural replacement must also be the lowest level in that
-    strain; an artificial one is taken at the Director's word.
-    """
-    if not call.is_bid or not table.auction.is_sufficient(call):
-        return False
-    wanted = set(ib.denominations())
-    got = set(Entry(ib.seat, call, artificial=artificial, specifies=specifies).denominations())
-    if not wanted or wanted != got:
-        return False
-    if specifies is None and not artificial:
-        lower = Call("bid", call.level - 1, call.strain)
-        return call.level == 1 or not table.auction.is_sufficient(lower)
-    return True
-
-
-@guard(
+repeats_forced_call = guard(
+    "la déclaration que le fautif doit répéter (31A1, 32A1)",
+    "the call the offender must repeat (31A1, 32A1)",
+    "repeats_forced_call",
+    {"==": [{"must_repeat": [var("event.seat")]}, var("event.call")]},
+)
+no_replacement_held = guard(
+    "aucun remplacement encore", "no replacement yet", "no_replacement_held", equals("irregularity.replacement", None)
+)
+offender_legal_call = guard(
+    "par le fautif, déclaration légale",
+    "by the offender, a legal call",
+    "offender_legal_call",
+    {"and": [equals("event.seat", var("irregularity.offender")), {"legal": [var("event.seat"), var("event.call")]}]},
+)
+replacement_insufficient = guard(
+    "encore insuffisante",
+    "insufficient again",
+    "replacement_insufficient",
+    {"and": [{">": [{"level": [var("event.call")]}, 0]}, {"!": {"sufficient": [var("event.call")]}}]},
+)
+# 27B1(a): the lowest sufficient bid specifying the same denomination(s) as the insufficient bid. What
+# a call specifies is the Director's input (``specifies``); without it a natural bid specifies the
+# strain it names. A natural replacement must also be the lowest level in that strain; an
+# artificial one is taken at the Director's word.
+is_lowest_same = guard(
     "la plus petite enchère suffisante spécifiant la même dénomination",
     "the lowest sufficient bid specifying the same denomination",
+    "is_lowest_same",
+    {
+        "and": [
+            {"sufficient": [var("event.call")]},
+            {">": [{"count": [var("irregularity.denominations")]}, 0]},
+            {
+                "same_set": [
+                    var("irregularity.denominations"),
+                    {"denominations": [var("event.call"), var("event.specifies"), var("event.artificial")]},
+                ]
+            },
+            {
+                "or": [
+                    {"!=": [var("event.specifies"), None]},
+                    var("event.artificial"),
+                    {"lowest_sufficient": [var("event.call")]},
+                ]
+            },
+        ]
+    },
 )
-def is_lowest_same(table: Table, event: Event) -> bool:
-    assert event.call is not None
-    irr = _irr(table)
-    return lowest_same_denominations(table, irr.original or irr.entry, event.call, event.specifies, event.artificial)
-
-
-@guard("une enchère ou un passe", "a bid or a pass")
-def bid_or_pass(table: Table, event: Event) -> bool:
-    assert event.call is not None
-    return event.call.is_bid or event.call.is_pass
-
-
-@guard("le remplacement retenu est une enchère ou un passe", "the replacement held is a bid or a pass")
-def held_bid_or_pass(table: Table, event: Event) -> bool:
-    held = _irr(table).replacement
-    return held is not None and (held.call.is_bid or held.call.is_pass)
-
+bid_or_pass = guard(
+    "une enchère ou un passe",
+    "a bid or a pass",
+    "bid_or_pass",
+    {"or": [{">": [{"level": [var("event.call")]}, 0]}, equals("event.call", "Pass")]},
+)
+held_bid_or_pass = guard(
+    "le remplacement retenu est une enchère ou un passe",
+    "the replacement held is a bid or a pass",
+    "held_bid_or_pass",
+    {"or": [{">": [{"level": [var("irregularity.replacement")]}, 0]}, equals("irregularity.replacement", "Pass")]},
+)
 
 SUFFICIENT_OTHER = all_of(
     Not(replacement_insufficient, "suffisante", "sufficient"),

@@ -28,13 +28,29 @@ from collections import Counter
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from fsm.calls import Card, Seat
+from fsm.calls import Seat
+from fsm.context import leader_restriction_suits
 from fsm.errors import IllegalEvent
 from fsm.laws import parties
 from fsm.laws.inadmissible import NOT_ABOVE_SEVEN, above_seven, contract_above_seven
-from fsm.laws.withdrawn import judged, lead_restrictions_now
+from fsm.laws.withdrawn import judged
 from fsm.records import Lead, LeadConstraint, PenaltyCard
-from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, all_of, equals, guard, holder, var
+from fsm.spec import (
+    Guard,
+    LawModule,
+    Not,
+    Option,
+    Rule,
+    StateSpec,
+    action,
+    all_of,
+    condition_of,
+    ctx,
+    equals,
+    guard,
+    holder,
+    var,
+)
 from fsm.table import without
 
 if TYPE_CHECKING:
@@ -58,125 +74,135 @@ def _partner_major_cards(table: Table) -> list[PenaltyCard]:
     return [p for p in table.penalty_cards if leader is not None and p.seat is leader.partner and p.kind == "major"]
 
 
-def _restriction_suits(table: Table) -> list[str]:
-    leader = _leader(table)
-    return [
-        s for r in lead_restrictions_now(table) if leader is not None and r["seat"] == leader.value for s in r["suits"]
-    ]
+def _awaits_50D2(table: Table) -> bool:  # noqa: N802 - the law's name
+    """50D2: the leader's partner holds a major penalty card and declarer has not yet chosen."""
+    return bool(_partner_major_cards(table)) and not option_stated(table, None)
 
 
 # --- guards -----------------------------------------------------------------------------------
-@guard("par l'entameur", "by the opening leader", test=equals("event.seat", var("table.opening_leader")))
-def by_leader(table: Table, event: Event) -> bool:
-    return event.seat is _leader(table)
-
-
-@guard(
-    "par le partenaire de l'entameur", "by the leader's partner", test=equals("event.seat", var("table.leader_partner"))
+by_leader = guard(
+    "par l'entameur", "by the opening leader", "by_leader", equals("event.seat", var("table.opening_leader"))
 )
-def by_leader_partner(table: Table, event: Event) -> bool:
-    leader = _leader(table)
-    return leader is not None and event.seat is leader.partner
-
-
-@guard("face cachée", "face down", test=equals("event.face_down", True))
-def face_down(table: Table, event: Event) -> bool:
-    return event.face_down
-
-
+by_leader_partner = guard(
+    "par le partenaire de l'entameur",
+    "by the leader's partner",
+    "by_leader_partner",
+    equals("event.seat", var("table.leader_partner")),
+)
+face_down = guard("face cachée", "face down", "face_down", equals("event.face_down", True))
 FACED = Not(face_down, "face visible", "face up")
-
-
-@guard("par le déclarant présumé ou le mort présumé", "by the presumed declarer or dummy")
-def by_declaring_side(table: Table, event: Event) -> bool:
-    declarer = _presumed_declarer(table)
-    return declarer is not None and event.seat is not None and event.seat.side == declarer.side
-
-
-@guard("avant l'entame", "before the lead")
-def before_the_lead(table: Table, event: Event) -> bool:
-    return table.opening_lead is None
-
-
-@guard("pas le mort", "not dummy")
-def not_dummy(table: Table, event: Event) -> bool:
-    return event.seat is not table.dummy()
-
-
-@guard("par le partenaire de l'entameur ou le déclarant présumé", "by the leader's partner or the presumed declarer")
-def by_leader_partner_or_declarer(table: Table, event: Event) -> bool:
-    return event.seat in parties.leader_partner_and_declarer(table)
-
-
-@guard("par le mort présumé", "by the presumed dummy", test=equals("event.seat", var("table.presumed_dummy")))
-def by_presumed_dummy(table: Table, event: Event) -> bool:
-    declarer = _presumed_declarer(table)
-    return declarer is not None and event.seat is declarer.partner
-
-
-@guard(
-    "par le déclarant présumé", "by the presumed declarer", test=equals("event.seat", var("table.presumed_declarer"))
+by_declaring_side = guard(
+    "par le déclarant présumé ou le mort présumé",
+    "by the presumed declarer or dummy",
+    "by_declaring_side",
+    {
+        "and": [
+            {"!=": [var("table.presumed_declarer"), None]},
+            {"==": [{"side": [var("event.seat")]}, {"side": [var("table.presumed_declarer")]}]},
+        ]
+    },
 )
-def by_presumed_declarer(table: Table, event: Event) -> bool:
-    return event.seat is _presumed_declarer(table)
-
-
-@guard(
+before_the_lead = guard("avant l'entame", "before the lead", "before_the_lead", equals("table.lead.seat", None))
+not_dummy = guard("pas le mort", "not dummy", "not_dummy", {"!=": [var("event.seat"), var("table.dummy")]})
+by_leader_partner_or_declarer = guard(
+    "par le partenaire de l'entameur ou le déclarant présumé",
+    "by the leader's partner or the presumed declarer",
+    "by_leader_partner_or_declarer",
+    {
+        "and": [
+            {"!=": [var("table.opening_leader"), None]},
+            {
+                "in": [
+                    var("event.seat"),
+                    [{"partner": [var("table.opening_leader")]}, {"rho": [var("table.opening_leader")]}],
+                ]
+            },
+        ]
+    },
+)
+by_presumed_dummy = guard(
+    "par le mort présumé",
+    "by the presumed dummy",
+    "by_presumed_dummy",
+    equals("event.seat", var("table.presumed_dummy")),
+)
+by_presumed_declarer = guard(
+    "par le déclarant présumé",
+    "by the presumed declarer",
+    "by_presumed_declarer",
+    equals("event.seat", var("table.presumed_declarer")),
+)
+_BY_DECLARER = condition_of(by_presumed_declarer)
+# a major penalty card of the opening leader's partner (50D2)
+_PARTNER_MAJOR = {"and": [{"==": [var("seat"), ctx("table.leader_partner")]}, {"==": [var("kind"), "major"]}]}
+restricted_suit = guard(
     "une couleur que le fautif n'a pas spécifiée, l'entameur étant restreint (26B)",
     "a suit the offender did not specify, the leader being restricted (26B)",
+    "restricted_suit",
+    {
+        "and": [
+            _BY_DECLARER,
+            {"!=": [var("event.suit"), None]},
+            {"in": [var("event.suit"), var("table.lead_restriction_suits")]},
+            {"none": [var("table.lead_constraints"), {"==": [var("law"), "26B"]}]},
+            # a suit declarer already required (50D2) cannot also be prohibited: the leader could not lead
+            {
+                "none": [
+                    var("table.lead_constraints"),
+                    {"and": [{"==": [var("kind"), "require"]}, {"==": [var("suit"), ctx("event.suit")]}]},
+                ]
+            },
+        ]
+    },
 )
-def restricted_suit(table: Table, event: Event) -> bool:
-    return (
-        by_presumed_declarer(table, event)
-        and event.suit is not None
-        and event.suit.value in _restriction_suits(table)
-        and not any(c.law == "26B" for c in table.lead_constraints)
-        # a suit declarer already required (50D2) cannot also be prohibited: the leader could not lead
-        and not any(c.kind == "require" and c.suit is event.suit for c in table.lead_constraints)
-    )
-
-
-@guard("une couleur que le déclarant n'a pas déjà interdite", "a suit declarer has not already prohibited")
-def suit_not_prohibited(table: Table, event: Event) -> bool:
-    """Requiring a suit already prohibited (26B) would leave the leader no lead."""
-    return not any(c.kind == "prohibit" and c.suit is event.suit for c in table.lead_constraints)
-
-
-@guard(
+# Requiring a suit already prohibited (26B) would leave the leader no lead.
+suit_not_prohibited = guard(
+    "une couleur que le déclarant n'a pas déjà interdite",
+    "a suit declarer has not already prohibited",
+    "suit_not_prohibited",
+    {
+        "none": [
+            var("table.lead_constraints"),
+            {"and": [{"==": [var("kind"), "prohibit"]}, {"==": [var("suit"), ctx("event.suit")]}]},
+        ]
+    },
+)
+penalty_card_suit = guard(
     "la couleur d'une carte pénalisée majeure du partenaire de l'entameur (50D2)",
     "the suit of a major penalty card of the leader's partner (50D2)",
+    "penalty_card_suit",
+    {
+        "and": [
+            _BY_DECLARER,
+            {
+                "some": [
+                    var("table.penalty_cards"),
+                    {"and": [_PARTNER_MAJOR, {"==": [{"suit": [var("card")]}, ctx("event.suit")]}]},
+                ]
+            },
+        ]
+    },
 )
-def penalty_card_suit(table: Table, event: Event) -> bool:
-    return by_presumed_declarer(table, event) and any(p.card.suit is event.suit for p in _partner_major_cards(table))
-
-
-@guard("le partenaire de l'entameur a une carte pénalisée majeure", "the leader's partner has a major penalty card")
-def partner_has_major_card(table: Table, event: Event) -> bool:
-    return by_presumed_declarer(table, event) and bool(_partner_major_cards(table))
-
-
-def _option_stated(table: Table) -> bool:
-    """50D2: declarer has stated his one choice for this lead (require, prohibit, or leave the card)."""
-    return "50D2" in table.rulings
-
-
-def _awaits_50D2(table: Table) -> bool:  # noqa: N802 - the law's name
-    """50D2: the leader's partner holds a major penalty card and declarer has not yet chosen."""
-    return bool(_partner_major_cards(table)) and not _option_stated(table)
-
-
-@guard("le déclarant a déjà choisi son option (50D2)", "declarer has already stated his option (50D2)")
-def option_stated(table: Table, event: Event) -> bool:
-    return _option_stated(table)
-
-
+partner_has_major_card = guard(
+    "le partenaire de l'entameur a une carte pénalisée majeure",
+    "the leader's partner has a major penalty card",
+    "partner_has_major_card",
+    {"and": [_BY_DECLARER, {"some": [var("table.penalty_cards"), _PARTNER_MAJOR]}]},
+)
+# 50D2: declarer has stated his one choice for this lead (require, prohibit, or leave the card).
+option_stated = guard(
+    "le déclarant a déjà choisi son option (50D2)",
+    "declarer has already stated his option (50D2)",
+    "option_stated",
+    {"in": ["50D2", var("table.rulings")]},
+)
 NOT_STATED = Not(option_stated, "le déclarant n'a pas encore choisi", "declarer has not chosen yet")
-
-
-@guard("le déclarant n'est pas tenu d'accepter (54C)", "declarer is not bound to accept (54C)")
-def not_bound_to_accept(table: Table, event: Event) -> bool:
-    return by_presumed_declarer(table, event) and not table.must_accept_lead
-
+not_bound_to_accept = guard(
+    "le déclarant n'est pas tenu d'accepter (54C)",
+    "declarer is not bound to accept (54C)",
+    "not_bound_to_accept",
+    {"and": [_BY_DECLARER, {"!": var("table.must_accept_lead")}]},
+)
 
 ABOVE_SEVEN_REFUSAL = (
     "38A",
@@ -184,68 +210,171 @@ ABOVE_SEVEN_REFUSAL = (
     "no contract above seven is ever played: the Director rules first (38B, 38D)",
 )
 
+# What forbids an opening lead the opening leader makes, in the order the refusal names the first
+# that holds: 38A, 50D2 (declarer has not chosen yet), a 26B / 50D2 constraint, 50D1, 50C.
+_LEADER_CARD = {"and": [equals("event.seat", var("table.opening_leader")), {"!=": [var("event.card"), None]}]}
+_OWN = {"==": [var("seat"), ctx("event.seat")]}
+_UNCONSTRAINED = {"==": [{"breaks_constraint": [ctx("event.seat"), var("card")]}, None]}
+lead_above_seven = guard(
+    "entame face visible d'un contrat au-delà de sept",
+    "a faced lead to a contract above seven",
+    "lead_above_seven",
+    {"and": [{"!": var("event.face_down")}, condition_of(contract_above_seven)]},
+)
+lead_before_50D2 = guard(  # noqa: N816 - the law's name
+    "entame avant l'option du déclarant (50D2)",
+    "a lead before declarer's option (50D2)",
+    "lead_before_50D2",
+    {"and": [{"some": [var("table.penalty_cards"), _PARTNER_MAJOR]}, {"!": condition_of(option_stated)}]},
+)
+lead_breaks_constraint = guard(
+    "entame contraire à l'exigence ou à l'interdiction du déclarant (26B, 50D2)",
+    "a lead against what declarer required or prohibited (26B, 50D2)",
+    "lead_breaks_constraint",
+    {"!=": [{"breaks_constraint": [var("event.seat"), var("event.card")]}, None]},
+)
+lead_not_major_penalty_card = guard(
+    "une autre carte qu'une carte pénalisée majeure qui peut être jouée (50D1)",
+    "another card than a major penalty card that may be played (50D1)",
+    "lead_not_major_penalty_card",
+    {
+        "and": [
+            # 50D1: a lead restriction comes first; a major penalty card that may legally be led must be led
+            {"some": [var("table.penalty_cards"), {"and": [_OWN, {"==": [var("kind"), "major"]}, _UNCONSTRAINED]}]},
+            {
+                "none": [
+                    var("table.penalty_cards"),
+                    {
+                        "and": [
+                            _OWN,
+                            {"==": [var("kind"), "major"]},
+                            _UNCONSTRAINED,
+                            {"==": [var("card"), ctx("event.card")]},
+                        ]
+                    },
+                ]
+            },
+        ]
+    },
+)
+lead_low_of_minor_suit = guard(
+    "une autre petite carte de la couleur d'une carte pénalisée mineure (50C)",
+    "another low card of a minor penalty card's suit (50C)",
+    "lead_low_of_minor_suit",
+    {
+        "and": [
+            {"!": {"honour": [var("event.card")]}},
+            {
+                "some": [
+                    var("table.penalty_cards"),
+                    {
+                        "and": [
+                            _OWN,
+                            {"==": [var("kind"), "minor"]},
+                            {"==": [{"suit": [var("card")]}, {"suit": [ctx("event.card")]}]},
+                            {"!=": [var("card"), ctx("event.card")]},
+                        ]
+                    },
+                ]
+            },
+        ]
+    },
+)
+lead_forbidden = guard(
+    "entame interdite par une restriction ou une carte pénalisée",
+    "a lead forbidden by a restriction or a penalty card",
+    "lead_forbidden",
+    {
+        "and": [
+            _LEADER_CARD,
+            {
+                "or": [
+                    condition_of(lead_above_seven),
+                    {
+                        "and": [
+                            # the others need a penalty card or a constraint: most leads meet neither
+                            {
+                                "or": [
+                                    {">": [{"count": [var("table.penalty_cards")]}, 0]},
+                                    {">": [{"count": [var("table.lead_constraints")]}, 0]},
+                                ]
+                            },
+                            {
+                                "or": [
+                                    condition_of(g)
+                                    for g in (
+                                        lead_before_50D2,
+                                        lead_breaks_constraint,
+                                        lead_not_major_penalty_card,
+                                        lead_low_of_minor_suit,
+                                    )
+                                ]
+                            },
+                        ]
+                    },
+                ]
+            },
+        ]
+    },
+)
+ALLOWED = Not(lead_forbidden, "entame permise", "a lead allowed")
 
-def _breaks_constraint(table: Table, seat: Seat, card: Card) -> tuple[str, str, str] | None:
-    """What declarer required or prohibited for this leader (26B, 50D2), if this card breaks it."""
+
+def _constraint_words(table: Table, event: Event) -> tuple[str, str, str]:
+    """The words of the constraint the card breaks (the guard found that one does)."""
+    assert event.card is not None
     for c in table.lead_constraints:
-        if c.seat is not seat:
+        if c.seat is not event.seat:
             continue
-        if c.kind == "prohibit" and card.suit is c.suit:
+        if c.kind == "prohibit" and event.card.suit is c.suit:
             return (
                 c.law,
                 f"le déclarant a interdit l'entame {c.suit.label('fr')}",
                 f"declarer prohibited a {c.suit} lead",
             )
-        if c.kind == "require" and card.suit is not c.suit:
+        if c.kind == "require" and event.card.suit is not c.suit:
             return (c.law, f"le déclarant a exigé l'entame {c.suit.label('fr')}", f"declarer required a {c.suit} lead")
-    return None
+    raise AssertionError("no constraint broken")  # pragma: no cover - asked only when the guard holds
 
 
-def lead_refusal(table: Table, event: Event) -> tuple[str, str, str] | None:
-    """The law that forbids this opening lead, if any: 38A, 50D2 (declarer has not chosen yet), 26B /
-    50D2 constraints, 50D1, 50C."""
-    card = event.card
-    seat = event.seat
-    if card is None or seat is None or seat is not _leader(table):
-        return None
-    if not event.face_down and above_seven(table):
-        return ABOVE_SEVEN_REFUSAL
-    if _awaits_50D2(table):
-        return (
+_REFUSALS: tuple[tuple[Guard, tuple[str, str, str] | None], ...] = (
+    (lead_above_seven, ABOVE_SEVEN_REFUSAL),
+    (
+        lead_before_50D2,
+        (
             "50D2",
             "l'entameur ne peut pas entamer avant que le déclarant ait choisi son option (carte pénalisée du partenaire)",
             "the leader may not lead until declarer has stated his option (his partner's penalty card)",
-        )
-    broken = _breaks_constraint(table, seat, card)
-    if broken is not None:
-        return broken
-    own = [p for p in table.penalty_cards if p.seat is seat]
-    # 50D1: a lead restriction comes first; a major penalty card that may legally be led must be led
-    majors = [p.card for p in own if p.kind == "major" and _breaks_constraint(table, seat, p.card) is None]
-    if majors and card not in majors:
-        return (
+        ),
+    ),
+    (lead_breaks_constraint, None),
+    (
+        lead_not_major_penalty_card,
+        (
             "50D1",
             "une carte pénalisée majeure doit être jouée à la première occasion",
             "a major penalty card must be played at the first opportunity",
-        )
-    for p in own:
-        if p.kind == "minor" and card.suit is p.card.suit and not card.is_honour and card != p.card:
-            return (
-                "50C",
-                "pas d'autre petite carte de la couleur d'une carte pénalisée mineure",
-                "no other low card of a minor penalty card's suit",
-            )
-    return None
-
-
-@guard(
-    "entame interdite par une restriction ou une carte pénalisée", "a lead forbidden by a restriction or a penalty card"
+        ),
+    ),
+    (
+        lead_low_of_minor_suit,
+        (
+            "50C",
+            "pas d'autre petite carte de la couleur d'une carte pénalisée mineure",
+            "no other low card of a minor penalty card's suit",
+        ),
+    ),
 )
-def lead_forbidden(table: Table, event: Event) -> bool:
-    return lead_refusal(table, event) is not None
 
 
-ALLOWED = Not(lead_forbidden, "entame permise", "a lead allowed")
+def lead_refusal(table: Table, event: Event) -> tuple[str, str, str] | None:
+    """The law that forbids this opening lead, with its words: the first of the guards above that holds."""
+    if not lead_forbidden(table, event):
+        return None
+    for g, words in _REFUSALS:
+        if g(table, event):
+            return words if words is not None else _constraint_words(table, event)
+    return None
 
 
 # --- actions ----------------------------------------------------------------------------------
@@ -407,7 +536,7 @@ def prohibit_restricted_suit(table: Table, event: Event) -> None:
 def declarer_if_restricted(table: Table) -> list[Seat]:
     seat = _presumed_declarer(table)
     used = any(c.law == "26B" for c in table.lead_constraints)
-    return [seat] if seat is not None and _restriction_suits(table) and not used else []
+    return [seat] if seat is not None and leader_restriction_suits(table) and not used else []
 
 
 @holder("le déclarant", "declarer", "declarer_if_penalty_card")

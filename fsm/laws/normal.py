@@ -17,7 +17,7 @@ from fsm.events import internal
 from fsm.laws import parties
 from fsm.laws.classify import KIND_GUARDS, entry_of
 from fsm.records import PASS_NEXT_TURN, REPEAT_CALL, CallKind
-from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, equals, guard, holder
+from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, ctx, equals, guard, holder, var
 
 if TYPE_CHECKING:
     from fsm.events import Event
@@ -34,66 +34,81 @@ def stand(table: Table, entry: Entry) -> Entry:
 
 
 # --- guards ---------------------------------------------------------------------------
-@guard("par un camp qui n'a pas encore sorti ses cartes", "by a side that has not taken its cards yet")
-def side_still_in_board(table: Table, event: Event) -> bool:
-    assert event.seat is not None
-    return event.seat.side not in table.sides_with_cards
-
-
-@guard("le contre ou surcontre nomme une autre enchère que la dernière", "the double or redouble names another bid")
-def misnames_the_bid(table: Table, event: Event) -> bool:
-    if event.names is None:
-        return False
-    last = table.auction.last_bid()
-    return last is not None and event.names.pbn() != last.call.pbn()
-
-
-@guard("un contre", "a double", test=equals("event.call", "X"))
-def is_double(table: Table, event: Event) -> bool:
-    return event.call is not None and event.call.is_double
-
-
-@guard("trois Passe consécutifs après une enchère", "three consecutive passes after a bid")
-def auction_completed(table: Table, event: Event) -> bool:
-    return table.auction.is_completed()
-
-
-@guard("un joueur a été privé de son tour", "a player was deprived of his turn")
-def a_player_deprived(table: Table, event: Event) -> bool:
-    auction = table.auction
-    return auction.rotation_break([e.seat for e in auction.passes_since_last_call()]) is not None
-
-
-@guard("les quatre joueurs ont passé", "all four players have passed")
-def all_four_passed(table: Table, event: Event) -> bool:
-    return table.auction.is_passed_out()
-
-
-@guard("à son tour, sans obligation de passer", "at his own turn, not required to pass")
-def own_turn_not_barred(table: Table, event: Event) -> bool:
-    return event.seat is table.auction.turn() and table.must_pass(event.seat) is None  # type: ignore[arg-type]
-
-
-@guard(
+side_still_in_board = guard(
+    "par un camp qui n'a pas encore sorti ses cartes",
+    "by a side that has not taken its cards yet",
+    "side_still_in_board",
+    {"!": {"in": [{"side": [var("event.seat")]}, var("table.sides_with_cards")]}},
+)
+misnames_the_bid = guard(
+    "le contre ou surcontre nomme une autre enchère que la dernière",
+    "the double or redouble names another bid",
+    "misnames_the_bid",
+    {
+        "and": [
+            {"!=": [var("event.names"), None]},
+            {"!=": [var("auction.last_bid"), None]},
+            {"!=": [var("event.names"), var("auction.last_bid")]},
+        ]
+    },
+)
+is_double = guard("un contre", "a double", "is_double", equals("event.call", "X"))
+auction_completed = guard(
+    "trois Passe consécutifs après une enchère",
+    "three consecutive passes after a bid",
+    "auction_completed",
+    var("auction.completed"),
+)
+a_player_deprived = guard(
+    "un joueur a été privé de son tour",
+    "a player was deprived of his turn",
+    "a_player_deprived",
+    var("auction.deprived"),
+)
+all_four_passed = guard(
+    "les quatre joueurs ont passé", "all four players have passed", "all_four_passed", var("auction.passed_out")
+)
+own_turn_not_barred = guard(
+    "à son tour, sans obligation de passer",
+    "at his own turn, not required to pass",
+    "own_turn_not_barred",
+    {"and": [equals("event.seat", var("auction.turn")), {"!": {"must_pass": [var("event.seat")]}}]},
+)
+fulfils_pass_next_turn = guard(
     "un passe du joueur tenu de passer à ce tour",
     "a pass by the player required to pass at this turn",
+    "fulfils_pass_next_turn",
+    {
+        "and": [
+            equals("entry.call", "Pass"),
+            {
+                "some": [
+                    var("table.obligations"),
+                    {"and": [{"==": [var("seat"), ctx("entry.seat")]}, {"==": [var("kind"), PASS_NEXT_TURN]}]},
+                ]
+            },
+        ]
+    },
     needs=("obligations",),
 )
-def fulfils_pass_next_turn(table: Table, event: Event) -> bool:
-    entry = event.entry
-    return (
-        entry is not None
-        and entry.call.is_pass
-        and any(o.seat is entry.seat and o.kind == PASS_NEXT_TURN for o in table.obligations)
-    )
-
-
-@guard("la déclaration répétée", "the repeated call", needs=("obligations",))
-def fulfils_repeat(table: Table, event: Event) -> bool:
-    entry = event.entry
-    return entry is not None and any(
-        o.seat is entry.seat and o.kind == REPEAT_CALL and o.call == entry.call.pbn() for o in table.obligations
-    )
+fulfils_repeat = guard(
+    "la déclaration répétée",
+    "the repeated call",
+    "fulfils_repeat",
+    {
+        "some": [
+            var("table.obligations"),
+            {
+                "and": [
+                    {"==": [var("seat"), ctx("entry.seat")]},
+                    {"==": [var("kind"), REPEAT_CALL]},
+                    {"==": [var("call"), ctx("entry.call")]},
+                ]
+            },
+        ]
+    },
+    needs=("obligations",),
+)
 
 
 @holder(

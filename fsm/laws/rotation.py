@@ -53,7 +53,7 @@ from fsm.laws.classify import KIND_GUARDS, entry_of, hold_irregular_call
 from fsm.laws.normal import a_player_deprived, record_call, stand
 from fsm.laws.withdrawn import CARRIES, bar, judged, restrict, review, ui
 from fsm.records import PASS_NEXT_TURN, REPEAT_CALL, CallKind, Classification, Deferred, Irregularity, Pending
-from fsm.spec import Action, Guard, LawModule, Not, Option, Rule, StateSpec, action, equals, guard, holder
+from fsm.spec import Action, Guard, LawModule, Not, Option, Rule, StateSpec, action, ctx, equals, guard, holder, var
 from fsm.table import without
 
 if TYPE_CHECKING:
@@ -66,55 +66,46 @@ DOUBLE_STATE = "auction.double_out_of_rotation"
 RULING = "auction.ruling"
 
 
-def _relation(table: Table) -> Relation | None:
-    irr = table.irregularity
-    return irr.classification.relation if irr else None
-
-
 # --- guards ---------------------------------------------------------------------------------
-@guard(
+at_rho_turn = guard(
     "c'était au tour de l'adversaire de droite du fautif",
     "it was the offender's RHO's turn",
-    test=equals("irregularity.relation", "RHO"),
+    "at_rho_turn",
+    equals("irregularity.relation", "RHO"),
 )
-def at_rho_turn(table: Table, event: Event) -> bool:
-    return _relation(table) is Relation.RHO
-
-
 AT_OTHER_TURN = Not(
     at_rho_turn,
     "c'était au tour du partenaire, ou de l'adversaire de gauche avant que le fautif ait déclaré",
     "it was partner's turn, or the LHO's before the offender had called",
 )
-
-
-@guard("par le joueur dont c'était le tour", "by the player whose turn it was")
-def by_player_whose_turn_it_was(table: Table, event: Event) -> bool:
-    irr = table.irregularity
-    return irr is not None and event.seat is irr.classification.turn and event.seat is not irr.entry.seat.lho
-
-
+by_player_whose_turn_it_was = guard(
+    "par le joueur dont c'était le tour",
+    "by the player whose turn it was",
+    "by_player_whose_turn_it_was",
+    {
+        "and": [
+            equals("event.seat", var("irregularity.turn")),
+            {"!=": [var("event.seat"), var("irregularity.offender_lho")]},
+        ]
+    },
+)
 BEFORE_DIRECTOR = Not(director_present, "avant l'arbitrage", "before the ruling")
-
-
-@guard("par le partenaire du fautif", "by the offender's partner")
-def by_offender_partner(table: Table, event: Event) -> bool:
-    irr = table.irregularity
-    return irr is not None and event.seat is irr.entry.seat.partner
-
-
-@guard("une déclaration est retenue", "a call is held")
-def call_held(table: Table, event: Event) -> bool:
-    irr = table.irregularity
-    return irr is not None and irr.held is not None
-
-
+by_offender_partner = guard(
+    "par le partenaire du fautif",
+    "by the offender's partner",
+    "by_offender_partner",
+    equals("event.seat", {"partner": [var("irregularity.offender")]}),
+)
+call_held = guard(
+    "une déclaration est retenue", "a call is held", "call_held", {"!=": [var("irregularity.held"), None]}
+)
 NOTHING_HELD = Not(call_held, "aucune déclaration retenue", "no call held")
-
-
-@guard("par le joueur dont c'est le tour", "by the player whose turn it is")
-def by_next_player(table: Table, event: Event) -> bool:
-    return event.seat is table.auction.turn()
+by_next_player = guard(
+    "par le joueur dont c'est le tour",
+    "by the player whose turn it is",
+    "by_next_player",
+    equals("event.seat", var("auction.turn")),
+)
 
 
 # --- actions ---------------------------------------------------------------------------------
@@ -242,18 +233,27 @@ def _wait_for_rho(family: str) -> Action:
 
 # 31A / 32A: the RHO's call, once it stands, decides: a pass → the offender repeats (A1), else his call is judged (A2).
 def _rho_call(family: str, passed: bool) -> Guard:
-    def test(table: Table, event: Event) -> bool:
-        entry = event.entry
-        return (
-            entry is not None
-            and entry.call.is_pass is passed
-            and any(d.law == family and d.waiting_for is entry.seat for d in table.deferred)
-        )
-
     fr = "l'adversaire de droite passe" if passed else "l'adversaire de droite déclare (enchère, contre, surcontre)"
     en = "the RHO passes" if passed else "the RHO bids, doubles or redoubles"
     name = f"rho_{'passed' if passed else 'called'}_{family}"
-    return guard(f"{fr} ({family})", f"{en} ({family})", name, needs=("deferred",))(test)  # type: ignore[no-any-return]
+    return guard(
+        f"{fr} ({family})",
+        f"{en} ({family})",
+        name,
+        {
+            "and": [
+                {"!=": [var("entry.call"), None]},
+                {"==" if passed else "!=": [var("entry.call"), "Pass"]},
+                {
+                    "some": [
+                        var("table.deferred"),
+                        {"and": [{"==": [var("law"), family]}, {"==": [var("waiting_for"), ctx("entry.seat")]}]},
+                    ]
+                },
+            ]
+        },
+        needs=("deferred",),
+    )
 
 
 def _settle_rho_call(family: str, passed: bool) -> Action:
@@ -286,42 +286,36 @@ JUDGED_LAWS = {
 }
 
 
-def _in_rotation(table: Table, entry: Entry) -> bool:
-    """The standing call was made at its maker's turn: right after the standing call before it."""
-    standing = table.auction.standing()
-    for i, e in enumerate(standing):
-        if e.n == entry.n:
-            return entry.seat is (standing[i - 1].seat.lho if i else table.dealer)
-    return False  # no longer standing
-
-
-@guard(
+judged_call_stands = guard(
     "la déclaration du fautif à son tour est acquise, après sa propre rectification s'il y a lieu",
     "the offender's call at his turn stands, after its own rectification if any",
+    "judged_call_stands",
+    # 30B1(b), 31A2, 31B2, 32A2, 32B2: the judgement falls on the call the offender makes at his turn,
+    # as it stands once accepted (27A1) or rectified (27B, 36B, 38), never on a later call.
+    {
+        "and": [
+            {"!=": [var("entry.n"), None]},
+            {"!=": [{"deferred_law": [var("entry.seat")]}, None]},
+            {"in_rotation": [var("entry.n")]},
+        ]
+    },
     needs=("deferred",),
 )
-def judged_call_stands(table: Table, event: Event) -> bool:
-    """30B1(b), 31A2, 31B2, 32A2, 32B2: the judgement falls on the call the offender makes at his turn, as it
-    stands once accepted (27A1) or rectified (27B, 36B, 38), never on a later call."""
-    entry = event.entry
-    return entry is not None and table.deferred_for(entry.seat) is not None and _in_rotation(table, entry)
-
-
-@guard("les annonces continuent", "the auction goes on")
-def auction_goes_on(table: Table, event: Event) -> bool:
-    auction = table.auction
-    return not auction.is_over() or auction.is_deprived()
-
-
-@guard("elle termine les annonces sur un contrat (22A)", "it ends the auction on a contract (22A)")
-def ends_on_a_contract(table: Table, event: Event) -> bool:
-    auction = table.auction
-    return auction.is_completed() and not auction.is_deprived()
-
-
-@guard("la donne est passée (22B)", "the board is passed out (22B)")
-def passes_the_board_out(table: Table, event: Event) -> bool:
-    return table.auction.is_passed_out()
+auction_goes_on = guard(
+    "les annonces continuent",
+    "the auction goes on",
+    "auction_goes_on",
+    {"or": [{"!": var("auction.three_passes_follow")}, var("auction.deprived")]},
+)
+ends_on_a_contract = guard(
+    "elle termine les annonces sur un contrat (22A)",
+    "it ends the auction on a contract (22A)",
+    "ends_on_a_contract",
+    {"and": [var("auction.completed"), {"!": var("auction.deprived")}]},
+)
+passes_the_board_out = guard(
+    "la donne est passée (22B)", "the board is passed out (22B)", "passes_the_board_out", var("auction.passed_out")
+)
 
 
 def _take_deferred(table: Table, seat: Seat) -> Deferred:
@@ -411,14 +405,12 @@ GROUPS = {"30B1": ("30B1",), "31": ("31A2", "31B"), "32": ("32A2", "32B")}
 
 
 def _pending_judgement(group: str) -> Guard:
-    def test(table: Table, event: Event) -> bool:
-        return any(p.law in GROUPS[group] and p.entry is not None for p in table.pending)
-
-    return guard(  # type: ignore[no-any-return]
+    return guard(
         f"le jugement de la Loi {group} est attendu",
         f"the Law {group} judgement is awaited",
         f"judgement_pending_{group}",
-    )(test)
+        {"some": [var("table.pending"), {"and": [{"in": [var("law"), list(GROUPS[group])]}, var("judged_call")]}]},
+    )
 
 
 def _settle_after_auction(group: str, comparable: bool) -> Action:
@@ -440,23 +432,29 @@ def _settle_after_auction(group: str, comparable: bool) -> Action:
 
 
 def _family_is(family: str) -> Guard:
-    def test(table: Table, event: Event) -> bool:
-        irr = table.irregularity
-        if irr is not None and irr.deferred is not None:
-            return irr.deferred.law == family
-        if event.seat is not None:
-            d = table.deferred_for(event.seat)
-            return d is not None and d.law == family
-        return False
-
-    return guard(f"Loi {family}", f"Law {family}", f"family_{family}")(test)  # type: ignore[no-any-return]
+    """The judgement the call on the table settles, or else the one this player's next call awaits."""
+    return guard(
+        f"Loi {family}",
+        f"Law {family}",
+        f"family_{family}",
+        {
+            "if": [
+                {"!=": [var("irregularity.family"), None]},
+                equals("irregularity.family", family),
+                {"==": [{"deferred_law": [var("event.seat")]}, family]},
+            ]
+        },
+    )
 
 
 # --- 28A and 17D3 -----------------------------------------------------------------------------
-@guard("une déclaration (un Passe compris) suivie de trois Passe", "a call (a pass included) followed by three passes")
-def three_passes_follow(table: Table, event: Event) -> bool:
-    """17D3: « Quand une déclaration a été suivie de trois Passe » — after a bid, a double, or a pass."""
-    return table.auction.three_passes_follow_a_call()
+# 17D3: « Quand une déclaration a été suivie de trois Passe » — after a bid, a double, or a pass.
+three_passes_follow = guard(
+    "une déclaration (un Passe compris) suivie de trois Passe",
+    "a call (a pass included) followed by three passes",
+    "three_passes_follow",
+    var("auction.three_passes_follow"),
+)
 
 
 @action("le passe du joueur tenu de passer est présumé", "the barred player's pass is deemed made")

@@ -15,7 +15,6 @@ from fsm.records import PASS_REST, LeadRestriction, Obligation, UnauthorizedInfo
 from fsm.spec import Guard, equals, guard
 
 if TYPE_CHECKING:
-    from fsm.events import Event
     from fsm.table import Table
 
 
@@ -105,12 +104,9 @@ _JUDGED = {
 
 
 def _judged(key: str, value: bool) -> Guard:
-    def test(table: Table, event: Event) -> bool:
-        return event.judgement == (key, value)
-
     fr, en = _JUDGED[key, value]
     name = f"judged_{key}" if value else f"judged_not_{key}"
-    return guard(fr, en, name, equals(f"event.judgement.{key}", value))(test)  # type: ignore[no-any-return]
+    return guard(fr, en, name, equals(f"event.judgement.{key}", value))
 
 
 JUDGED: dict[tuple[str, bool], Guard] = {k: _judged(*k) for k in _JUDGED}
@@ -129,11 +125,8 @@ _CARRIES = {
 
 
 def _carries(value: bool | None) -> Guard:
-    def test(table: Table, event: Event) -> bool:
-        return event.comparable is value
-
     name = {True: "carries_comparable", False: "carries_not_comparable", None: "carries_no_judgement"}[value]
-    return guard(*_CARRIES[value], name, equals("event.comparable", value))(test)  # type: ignore[no-any-return]
+    return guard(*_CARRIES[value], name, equals("event.comparable", value))
 
 
 CARRIES: dict[bool | None, Guard] = {v: _carries(v) for v in (True, False, None)}

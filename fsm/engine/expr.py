@@ -1,0 +1,452 @@
+"""Expressions: JsonLogic over a host's context, compiled once to Python closures.
+
+An expression is JSON: a constant, or ``{"operator": [arguments...]}``. The operators are
+JsonLogic's (``var``, ``==``, ``!=``, ``!``, ``!!``, ``and``, ``or``, ``if``, ``<``, ``<=``,
+``>``, ``>=``, ``in``, ``some``, ``all``, ``none``, ``filter``) plus two of this superset
+(``count``: the length of an array; ``ctx``: a context variable read from inside an array
+operation) and the host's own named operators. A host gives a :class:`Vocabulary`: the
+variables its context offers (each a getter ``(record, event) -> value``) and its operators
+(each ``(record, event, *values) -> value``). Nothing here knows what the record or the event
+are.
+
+Compiling checks every operator and variable against the vocabulary, so an expression that
+reads a variable the context does not declare is refused before anything runs. The compiled
+closure takes ``(record, event)``; inside ``some``/``all``/``none``/``filter``/``count`` with a
+predicate, ``var`` reads the current item, as in JsonLogic, and ``ctx`` reads the context.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+Getter = Callable[[Any, Any], Any]
+Compiled = Callable[[Any, Any], Any]
+ItemCompiled = Callable[[Any, Any, Any], Any]
+
+# JsonLogic's operators and this superset's, with what each does: the reference other
+# implementations follow (the documentation is written from this table).
+BUILTINS: dict[str, str] = {
+    "var": 'a variable of the context (in an array operation: a field of the current item; `""` is the item)',
+    "ctx": "a variable of the context, also from inside an array operation (superset)",
+    "==": "equal (JSON values: strings, numbers, booleans, null)",
+    "!=": "not equal",
+    "!": "not (of the argument's truth)",
+    "!!": "the argument's truth",
+    "and": "the first false argument, or the last (short-circuit)",
+    "or": "the first true argument, or the last (short-circuit)",
+    "if": "if / then / else, chained: [c1, v1, c2, v2, ..., else]",
+    "<": "less than; three arguments: between, exclusive",
+    "<=": "less than or equal; three arguments: between, inclusive",
+    ">": "greater than",
+    ">=": "greater than or equal",
+    "in": "the first argument is an element of the second (an array) or a substring of it (a string); false if the second is null",
+    "some": "some item of the array satisfies the predicate",
+    "all": "the array is not empty and every item satisfies the predicate",
+    "none": "no item of the array satisfies the predicate",
+    "filter": "the items of the array that satisfy the predicate",
+    "count": "the number of items of the array (with a predicate: of those that satisfy it) (superset)",
+}
+
+_ARRAY_OPS = ("some", "all", "none", "filter")
+
+
+class ExpressionError(ValueError):
+    """An expression that cannot be compiled: an unknown operator or variable, a wrong arity."""
+
+
+@dataclass(frozen=True)
+class Variable:
+    """A value of the context: its name (a dotted path), its JSON type, what it means, and,
+    for an array, the fields of its items an array operation may read."""
+
+    name: str
+    type: str
+    doc: str
+    get: Getter
+    items: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Operator:
+    """A host operator: its name, its arguments (names), what it computes, and examples
+    (each ``(expression, context in words, value)``)."""
+
+    name: str
+    args: tuple[str, ...]
+    doc: str
+    fn: Callable[..., Any]
+    examples: tuple[tuple[Any, str, Any], ...] = ()
+
+
+class Vocabulary:
+    """The variables and operators a host gives its expressions."""
+
+    def __init__(self) -> None:
+        self.variables: dict[str, Variable] = {}
+        self.operators: dict[str, Operator] = {}
+
+    def variable(
+        self, name: str, type: str, doc: str, items: dict[str, str] | None = None
+    ) -> Callable[[Getter], Getter]:
+        def register(get: Getter) -> Getter:
+            if name in self.variables:
+                raise ExpressionError(f"variable '{name}' declared twice")
+            self.variables[name] = Variable(name, type, doc, get, dict(items or {}))
+            return get
+
+        return register
+
+    def operator(
+        self, name: str, args: tuple[str, ...], doc: str, examples: tuple[tuple[Any, str, Any], ...] = ()
+    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+            if name in self.operators or name in BUILTINS:
+                raise ExpressionError(f"operator '{name}' declared twice")
+            self.operators[name] = Operator(name, args, doc, fn, examples)
+            return fn
+
+        return register
+
+    # --- reading an expression ------------------------------------------------------------
+    def reads(self, expr: Any) -> set[str]:
+        """The context variables an expression reads (item fields excluded)."""
+        return {name for kind, name in _walk(expr, False) if kind == "var"}
+
+    def uses(self, expr: Any) -> set[str]:
+        """The host operators an expression uses."""
+        return {name for kind, name in _walk(expr, False) if kind == "op" and name in self.operators}
+
+    def compile(self, expr: Any) -> Compiled:
+        """The closure ``(record, event) -> value`` that evaluates the expression."""
+        return _Compiler(self).top(expr)
+
+
+def _operation(expr: Any) -> tuple[str, list[Any]] | None:
+    if isinstance(expr, dict) and len(expr) == 1:
+        ((op, args),) = expr.items()
+        return op, (args if isinstance(args, list) else [args])
+    return None
+
+
+def _walk(expr: Any, in_item: bool) -> Iterator[tuple[str, str]]:
+    operation = _operation(expr)
+    if operation is None:
+        if isinstance(expr, list):
+            for x in expr:
+                yield from _walk(x, in_item)
+        return
+    op, args = operation
+    if op in ("var", "ctx"):
+        path = args[0] if args else ""
+        if op == "ctx" or not in_item:
+            yield "var", str(path)
+        return
+    yield "op", op
+    if op in _ARRAY_OPS or (op == "count" and len(args) == 2):
+        yield from _walk(args[0], in_item)
+        for x in args[1:]:
+            yield from _walk(x, True)
+        return
+    for x in args:
+        yield from _walk(x, in_item)
+
+
+def _field(item: Any, key: str) -> Any:
+    if item is None:
+        return None
+    if isinstance(item, dict):
+        return item.get(key)
+    return getattr(item, key, None)
+
+
+def _item_path(path: str) -> Callable[[Any], Any]:
+    if path == "":
+        return lambda it: it
+    keys = path.split(".")
+    if len(keys) == 1:
+        (key,) = keys
+        return lambda it: _field(it, key)
+
+    def read(it: Any) -> Any:
+        for key in keys:
+            it = _field(it, key)
+        return it
+
+    return read
+
+
+def _sequence(value: Any) -> Iterable[Any]:
+    return () if value is None else value
+
+
+class _Compiler:
+    """Every closure takes ``(record, event, item)``: ``item`` is what an array operation is
+    looking at (``None`` outside one), so one form serves both scopes."""
+
+    def __init__(self, vocabulary: Vocabulary) -> None:
+        self.v = vocabulary
+
+    def top(self, expr: Any) -> Compiled:
+        """The closure ``(record, event)``. The shapes a guard most often has at its top are built
+        with two arguments directly rather than wrapped: one call fewer each time a guard is asked."""
+        f = self.node(expr, False)
+        operation = _operation(expr)
+        if operation is None:
+            return lambda r, e: f(r, e, None)
+        op, args = operation
+        if op in ("var", "ctx") and len(args) == 1:
+            get = self.v.variables[str(args[0])].get
+            return lambda r, e: get(r, e)  # a fresh closure: the caller may mark it as its own
+        leaves = [self._leaf(a, False) for a in args]
+        if op in ("==", "!=") and len(args) == 2 and all(x is not None for x in leaves):
+            (ka, a), (kb, b) = leaves  # type: ignore[misc]
+            if ka == "var" and kb == "const":
+                return (lambda r, e: a(r, e) == b) if op == "==" else (lambda r, e: a(r, e) != b)
+            if ka == "var" and kb == "var":
+                return (lambda r, e: a(r, e) == b(r, e)) if op == "==" else (lambda r, e: a(r, e) != b(r, e))
+        if op in ("and", "or", "!") and args:
+            subs = [self.node(a, False) for a in args]
+            if op == "!":
+                (x,) = subs
+                return lambda r, e: not x(r, e, None)
+            if len(subs) == 2:
+                x, y = subs
+                if op == "and":
+                    return lambda r, e: x(r, e, None) and y(r, e, None)
+                return lambda r, e: x(r, e, None) or y(r, e, None)
+        return lambda r, e: f(r, e, None)
+
+    def node(self, expr: Any, in_item: bool) -> ItemCompiled:
+        operation = _operation(expr)
+        if operation is None:
+            if isinstance(expr, list):  # an array whose elements are expressions, as in JsonLogic
+                items = [self.node(x, in_item) for x in expr]
+                return lambda r, e, it: [f(r, e, it) for f in items]
+            if isinstance(expr, dict):
+                raise ExpressionError(f"not an expression: {expr!r}")
+            return lambda r, e, it: expr
+        op, args = operation
+        if op == "var" and in_item:
+            path = args[0] if args else ""
+            read = _item_path(str(path))
+            if len(args) > 1 and args[1] is not None:
+                default = args[1]
+                return lambda r, e, it: _default(read(it), default)
+            return lambda r, e, it: read(it)
+        if op in ("var", "ctx"):
+            return self._context_var(args)
+        if op in _ARRAY_OPS or op == "count":
+            if in_item:
+                raise ExpressionError(f"'{op}' inside an array operation is not supported")
+            return self._array(op, args)
+        fast = self._leaves(op, args, in_item)
+        if fast is not None:
+            return fast
+        subs = [self.node(a, in_item) for a in args]
+        return self._combine(op, subs)
+
+    def _leaf(self, expr: Any, in_item: bool) -> tuple[str, Any] | None:
+        """A constant or a context variable, read without a closure of its own."""
+        operation = _operation(expr)
+        if operation is None:
+            return None if isinstance(expr, (dict, list)) else ("const", expr)
+        op, args = operation
+        if op in ("var", "ctx") and len(args) == 1 and not (op == "var" and in_item):
+            variable = self.v.variables.get(str(args[0]))
+            if variable is None:
+                raise ExpressionError(f"unknown variable '{args[0]}'")
+            return ("var", variable.get)
+        return None
+
+    def _leaves(self, op: str, args: list[Any], in_item: bool) -> ItemCompiled | None:
+        """The commonest shapes (a variable against a constant or another variable, the negation of
+        a variable, a host operator of one variable) as one closure: a guard is asked at every event
+        it may apply to, and each closure saved is a call saved."""
+        if op in ("==", "!=") and len(args) == 2:
+            a, b = self._leaf(args[0], in_item), self._leaf(args[1], in_item)
+            if a is None or b is None or (a[0] == "const" and b[0] == "const"):
+                return None
+            if a[0] == "const":
+                a, b = b, a
+            get = a[1]
+            if b[0] == "const":
+                c = b[1]
+                if op == "==":
+                    return lambda r, e, it: get(r, e) == c
+                return lambda r, e, it: get(r, e) != c
+            other = b[1]
+            if op == "==":
+                return lambda r, e, it: get(r, e) == other(r, e)
+            return lambda r, e, it: get(r, e) != other(r, e)
+        if op == "!" and len(args) == 1:
+            leaf = self._leaf(args[0], in_item)
+            if leaf is not None and leaf[0] == "var":
+                get = leaf[1]
+                return lambda r, e, it: not get(r, e)
+        host = self.v.operators.get(op)
+        if host is not None and len(args) == 1 == len(host.args):
+            leaf = self._leaf(args[0], in_item)
+            if leaf is not None and leaf[0] == "var":
+                fn, get = host.fn, leaf[1]
+                return lambda r, e, it: fn(r, e, get(r, e))
+        return None
+
+    def _context_var(self, args: list[Any]) -> ItemCompiled:
+        if not args:
+            raise ExpressionError("'var' needs a name")
+        name = args[0]
+        variable = self.v.variables.get(str(name))
+        if variable is None:
+            raise ExpressionError(f"unknown variable '{name}'")
+        get = variable.get
+        if len(args) > 1 and args[1] is not None:
+            default = args[1]
+            return lambda r, e, it: _default(get(r, e), default)
+        return lambda r, e, it: get(r, e)
+
+    def _array(self, op: str, args: list[Any]) -> ItemCompiled:
+        if op == "count" and len(args) == 1:
+            source = self.node(args[0], False)
+            return lambda r, e, it: len(_sequence(source(r, e, None)))  # type: ignore[arg-type]
+        if len(args) != 2:
+            raise ExpressionError(f"'{op}' takes an array and a predicate")
+        source = self.node(args[0], False)
+        test = self.node(args[1], True)
+        if op == "some":
+            return lambda r, e, _: any(test(r, e, it) for it in _sequence(source(r, e, None)))
+        if op == "none":
+            return lambda r, e, _: not any(test(r, e, it) for it in _sequence(source(r, e, None)))
+        if op == "all":
+
+            def every(r: Any, e: Any, _: Any) -> bool:
+                items = list(_sequence(source(r, e, None)))
+                return bool(items) and all(test(r, e, it) for it in items)
+
+            return every
+        if op == "filter":
+            return lambda r, e, _: [it for it in _sequence(source(r, e, None)) if test(r, e, it)]
+        return lambda r, e, _: sum(1 for it in _sequence(source(r, e, None)) if test(r, e, it))
+
+    def _combine(self, op: str, subs: list[ItemCompiled]) -> ItemCompiled:
+        n = len(subs)
+        if op in ("==", "!=", "<", "<=", ">", ">=", "in") and n < 2:
+            raise ExpressionError(f"'{op}' takes two arguments")
+        if op == "==":
+            a, b = subs[0], subs[1]
+            return lambda r, e, it: a(r, e, it) == b(r, e, it)
+        if op == "!=":
+            a, b = subs[0], subs[1]
+            return lambda r, e, it: a(r, e, it) != b(r, e, it)
+        if op in ("!", "!!"):
+            if n != 1:
+                raise ExpressionError(f"'{op}' takes one argument")
+            (a,) = subs
+            if op == "!":
+                return lambda r, e, it: not a(r, e, it)
+            return lambda r, e, it: bool(a(r, e, it))
+        if op == "and":
+            return _and(subs)
+        if op == "or":
+            return _or(subs)
+        if op == "if":
+            return _if(subs)
+        if op in ("<", "<=", ">", ">="):
+            return _compare(op, subs)
+        if op == "in":
+            a, b = subs[0], subs[1]
+
+            def member(r: Any, e: Any, it: Any) -> bool:
+                whole = b(r, e, it)
+                return whole is not None and a(r, e, it) in whole
+
+            return member
+        host = self.v.operators.get(op)
+        if host is None:
+            raise ExpressionError(f"unknown operator '{op}'")
+        if n != len(host.args):
+            raise ExpressionError(f"'{op}' takes {len(host.args)} argument(s) ({', '.join(host.args)}), not {n}")
+        fn = host.fn
+        if n == 0:
+            return lambda r, e, it: fn(r, e)
+        if n == 1:
+            (a,) = subs
+            return lambda r, e, it: fn(r, e, a(r, e, it))
+        if n == 2:
+            a, b = subs
+            return lambda r, e, it: fn(r, e, a(r, e, it), b(r, e, it))
+        return lambda r, e, it: fn(r, e, *(s(r, e, it) for s in subs))
+
+
+def _default(value: Any, default: Any) -> Any:
+    return default if value is None else value
+
+
+def _and(subs: list[ItemCompiled]) -> ItemCompiled:
+    if len(subs) == 1:
+        return subs[0]
+    if len(subs) == 2:
+        a, b = subs
+        return lambda r, e, it: a(r, e, it) and b(r, e, it)
+    if len(subs) == 3:
+        a, b, c = subs
+        return lambda r, e, it: a(r, e, it) and b(r, e, it) and c(r, e, it)
+
+    def every(r: Any, e: Any, it: Any) -> Any:
+        value: Any = True
+        for s in subs:
+            value = s(r, e, it)
+            if not value:
+                return value
+        return value
+
+    return every
+
+
+def _or(subs: list[ItemCompiled]) -> ItemCompiled:
+    if len(subs) == 1:
+        return subs[0]
+    if len(subs) == 2:
+        a, b = subs
+        return lambda r, e, it: a(r, e, it) or b(r, e, it)
+    if len(subs) == 3:
+        a, b, c = subs
+        return lambda r, e, it: a(r, e, it) or b(r, e, it) or c(r, e, it)
+
+    def first(r: Any, e: Any, it: Any) -> Any:
+        value: Any = False
+        for s in subs:
+            value = s(r, e, it)
+            if value:
+                return value
+        return value
+
+    return first
+
+
+def _if(subs: list[ItemCompiled]) -> ItemCompiled:
+    pairs = [(subs[i], subs[i + 1]) for i in range(0, len(subs) - 1, 2)]
+    otherwise = subs[-1] if len(subs) % 2 else None
+
+    def choose(r: Any, e: Any, it: Any) -> Any:
+        for cond, then in pairs:
+            if cond(r, e, it):
+                return then(r, e, it)
+        return otherwise(r, e, it) if otherwise is not None else None
+
+    return choose
+
+
+def _compare(op: str, subs: list[ItemCompiled]) -> ItemCompiled:
+    cmp = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}[op]
+
+    def safe(x: Any, y: Any) -> bool:
+        return x is not None and y is not None and bool(cmp(x, y))
+
+    if len(subs) == 3 and op in ("<", "<="):
+        a, b, c = subs
+        return lambda r, e, it: safe(a(r, e, it), b(r, e, it)) and safe(b(r, e, it), c(r, e, it))
+    a, b = subs[0], subs[1]
+    return lambda r, e, it: safe(a(r, e, it), b(r, e, it))
