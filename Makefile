@@ -52,12 +52,14 @@ test: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m mypy fsm
+	$(BIN)/python -m mypy --strict --follow-imports=silent fsm/engine
 	$(BIN)/python -m pytest
 
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m mypy fsm
+	$(BIN)/python -m mypy --strict --follow-imports=silent fsm/engine
 
 format: setup
 	$(BIN)/ruff format .

@@ -1,5 +1,5 @@
 """The generated references: the guard catalogue (``docs/guards.md``: every guard with its words,
-its expression and the laws of the rules that use it) and the expression reference
+its expression and the laws of the rules that use it; every option holder with its expression) and the expression reference
 (``docs/expressions.md``: the language, the board context and the bridge operators), written from
 the registry, the rules and the context. ``make docs`` writes them; a test checks they are current.
 """
@@ -58,19 +58,33 @@ def guards_markdown() -> str:
     lines += ["", "## Expressions", ""]
     for name, fn in guards:
         lines += [f"- `{name}`: `{_compact(condition_of(fn))}`"]
+    holders = sorted({o.holder for opts in engine.options.values() for o in opts if o.holder}, key=name_of)
+    lines += [
+        "",
+        "## Option holders",
+        "",
+        "Who may make an option's event now (`options()`, `seats`): an expression that gives an array",
+        "of seats, read with no event.",
+        "",
+        "| holder | who (fr) | who (en) | expression |",
+        "|---|---|---|---|",
+    ]
+    for h in holders:
+        lines.append(f"| `{name_of(h)}` | {h.fr} | {h.en} | `{_compact(condition_of(h))}` |")  # type: ignore[attr-defined]
     return "\n".join(lines) + "\n"
 
 
 def expressions_markdown() -> str:
     lines = [
-        "# Expressions: the language of the guards",
+        "# Expressions: the language of the guards and the option holders",
         "",
-        "Every guard is an expression in JsonLogic, with two operators of its own and a few operators",
-        "of bridge arithmetic, evaluated over the board context below. The Python machine compiles",
-        "each expression once to a closure (`fsm/engine/expr.py`); the JSON export carries it as it",
-        "is (`rules[].guards[].test`, with this reference under `context`), so that another",
-        "implementation evaluates the same expressions over its own board. Written from the code by",
-        "`make docs`; a test checks it.",
+        "Every guard and every option holder is an expression in JsonLogic, with two operators of its",
+        "own and a few operators of bridge arithmetic, evaluated over the board context below (a holder",
+        "gives an array of seats and reads no event). The Python machine compiles each expression once",
+        "to a closure (`fsm/engine/expr.py`); the JSON export carries it as it is",
+        "(`rules[].guards[].test`, `holders[].test`, with this reference under `context`), so that",
+        "another implementation evaluates the same expressions over its own board. Written from the",
+        "code by `make docs`; a test checks it.",
         "",
         "## The language",
         "",
@@ -78,10 +92,11 @@ def expressions_markdown() -> str:
         "expressions, or an object with exactly one key, the operator, whose value is its argument or",
         'the array of its arguments: `{"==": [{"var": "event.seat"}, "N"]}`. Truth is',
         'JsonLogic\'s: `null`, `false`, `0`, `""` and the empty array are false, anything else is',
-        "true. Inside `some`, `all`, `none`, `filter` and `count` with a predicate, `var` reads a field",
-        'of the current item (`{"var": ""}` is the item itself) and `ctx` reads the context. A',
-        "comparison with `null` on either side other than `==` and `!=` is false. The guards never",
-        "rely on the truth of an array: they count it.",
+        "true. Inside `some`, `all`, `none`, `filter`, `map` and `count` with a predicate, `var` reads",
+        'a field of the current item (`{"var": ""}` is the item itself) and `ctx` reads the context; an',
+        "array operation inside another reads its array from the outer one's item. A comparison with",
+        "`null` on either side other than `==` and `!=` is false. The expressions never rely on the",
+        "truth of an array: they count it.",
         "",
         "| operator | meaning |",
         "|---|---|",

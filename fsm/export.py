@@ -21,7 +21,7 @@ from fsm.machine import Engine, default_engine
 from fsm.spec import REGISTRY, Option, Rule, StateSpec, condition_of, name_of, wording
 
 FORMAT = "fsm-bridge-auction/machine"
-VERSION = 3  # 3: every guard carries its expression (`test`); `context` documents what they read
+VERSION = 3  # 3: every guard and holder carries its expression (`test`); `context` documents what they read
 SCXML_NS = "http://www.w3.org/2005/07/scxml"
 LAW_NS = "urn:fsm-bridge-auction:law"
 
@@ -93,7 +93,7 @@ def ecmascript(rule: Any, item: bool = False) -> str:
         return out
     if op == "in":
         return f"({js[1]} ?? []).includes({js[0]})"
-    if op in ("some", "all", "none", "filter", "count"):
+    if op in ("some", "all", "none", "filter", "map", "count"):
         source = f"({js[0]} ?? [])"
         if op == "count" and len(args) == 1:
             return f"{source}.length"
@@ -103,6 +103,7 @@ def ecmascript(rule: Any, item: bool = False) -> str:
             "none": f"!{source}.some({test})",
             "all": f"({source}.length > 0 && {source}.every({test}))",
             "filter": f"{source}.filter({test})",
+            "map": f"{source}.map({test})",
             "count": f"{source}.filter({test}).length",
         }[op]
     return f"ops.{op}(" + ", ".join(js) + ")"
@@ -141,6 +142,10 @@ def to_dict(engine: Engine | None = None) -> dict[str, Any]:
             }
             for r in engine.rules
         ],
+        "holders": [
+            _fn(h)
+            for h in sorted({o.holder for opts in engine.options.values() for o in opts if o.holder}, key=name_of)
+        ],
         "options": {
             state: [
                 {"event": o.event, "holder": name_of(o.holder) if o.holder else None, "law": o.law, "fr": o.fr, "en": o.en}
@@ -166,13 +171,13 @@ def _lookup(name: Any, kind: str) -> Callable[..., Any]:
     return fn
 
 
-def _guard(data: dict[str, Any]) -> Callable[..., Any]:
-    """A guard named by the spec, whose expression must be the project's own for that name."""
-    fn = _lookup(data["name"], "guard")
+def _checked(data: dict[str, Any], kind: str) -> Callable[..., Any]:
+    """A guard or holder named by the spec, whose expression must be the project's own for that name."""
+    fn = _lookup(data["name"], kind)
     if data.get("test") != condition_of(fn):
         raise _bad(
-            f"la garde « {data['name']} » n'a pas l'expression du projet",
-            f"guard '{data['name']}' does not carry the project's expression",
+            f"« {data['name']} » n'a pas l'expression du projet",
+            f"{kind} '{data['name']}' does not carry the project's expression",
             str(data["name"]),
         )
     return fn
@@ -196,7 +201,7 @@ def from_json(text: str) -> Engine:
                 r["law"],
                 r["fr"],
                 r["en"],
-                tuple(_guard(g) for g in r["guards"]),
+                tuple(_checked(g, "guard") for g in r["guards"]),
                 tuple(_lookup(a["name"], "action") for a in r["actions"]),
                 r["ruling"],
                 tuple(r.get("cites", ())),
@@ -204,9 +209,10 @@ def from_json(text: str) -> Engine:
             )
             for r in data["rules"]
         ]
+        holders = {h["name"]: _checked(h, "holder") for h in data["holders"]}
         options = {
             state: [
-                Option(o["event"], _lookup(o["holder"], "holder") if o["holder"] else None, o["law"], o["fr"], o["en"])
+                Option(o["event"], holders[o["holder"]] if o["holder"] else None, o["law"], o["fr"], o["en"])
                 for o in opts
             ]
             for state, opts in data["options"].items()

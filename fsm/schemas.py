@@ -266,6 +266,7 @@ def machine_schema() -> dict[str, Any]:
             "guards": {"type": "array", "items": guard}, "actions": {"type": "array", "items": fn},
             "ruling": {"type": "boolean"}, "outcome": _nullable(_obj({"fr": words, "en": words})),
         })},
+        "holders": {"type": "array", "items": guard},
         "options": {"type": "object", "additionalProperties": {"type": "array", "items": _obj({
             "event": {"type": "string"}, "holder": {"type": ["string", "null"]}, "law": {"type": "string"},
             "fr": words, "en": words,

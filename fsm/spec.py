@@ -127,9 +127,37 @@ def action(fr: str, en: str, name: str | None = None) -> Callable[[Callable[...,
     return _decorator("action", fr, en, name)
 
 
-def holder(fr: str, en: str, name: str | None = None) -> Callable[[Callable[..., Any]], Any]:
-    """Register an option holder ``(table) -> seats``: who may make an option's event now."""
-    return _decorator("holder", fr, en, name)
+def holder(fr: str, en: str, name: str, test: Any) -> Holder:
+    """An option holder: who may make an option's event now, as an expression that gives an array
+    of seats (read over the board context, with no event), compiled once and registered under
+    ``name`` with its words. The export publishes the expression."""
+    from fsm.calls import Seat
+    from fsm.context import CONTEXT
+
+    known = REGISTRY.get(name, "holder")
+    if known is not None:
+        if condition_of(known) != test:
+            raise ValueError(f"holder '{name}' is registered twice")
+        return known  # type: ignore[return-value]
+    fn = CONTEXT.compile(test)
+
+    def seats(table: Table) -> list[Seat]:
+        return [Seat(s) for s in fn(table, None) or ()]
+
+    return REGISTRY.add("holder", seats, fr, en, name, test)  # type: ignore[return-value]
+
+
+def one(value: Any) -> dict[str, Any]:
+    """A holder's array: the one seat ``value`` gives, or none when it gives null."""
+    return {"if": [{"!=": [value, None]}, [value], []]}
+
+
+def seats_if(condition: Any, seat: Any) -> dict[str, Any]:
+    """A holder's array: ``seat`` when ``condition`` holds, else none."""
+    return {"if": [condition, [seat], []]}
+
+
+SEATS_ALL = ["N", "E", "S", "W"]
 
 
 def Not(g: Guard, fr: str | None = None, en: str | None = None) -> Guard:  # noqa: N802 - reads as the logic word

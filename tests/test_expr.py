@@ -51,6 +51,10 @@ RECORD = {"size": 3, "items": [{"colour": "red", "weight": 2}, {"colour": "blue"
         ({"double": [{"var": "box.size"}]}, 6),
         ({"some": [{"var": "box.items"}, {"==": [{"double": [{"var": "weight"}]}, 10]}]}, True),
         ([{"var": "box.size"}, 1], [3, 1]),
+        ({"map": [{"var": "box.items"}, {"var": "colour"}]}, ["red", "blue"]),
+        # an array operation inside another reads its array from the outer item
+        ({"some": [[[1, 5], [2]], {"some": [{"var": ""}, {">": [{"var": ""}, 4]}]}]}, True),
+        ({"filter": [[[1, 5], [2]], {"none": [{"var": ""}, {">": [{"var": ""}, 4]}]}]}, [[2]]),
     ],
 )
 def test_builtins_and_host_operators(expr, value):

@@ -9,6 +9,7 @@ from fsm import Board
 from fsm.context import CONTEXT
 from fsm.export import to_json
 from fsm.laws.classify import classify
+from fsm.machine import default_engine
 from fsm.scenario import apply_event, corpus_files, load
 from fsm.spec import REGISTRY, condition_of, name_of
 from fsm.view import data_view
@@ -59,10 +60,12 @@ def logic(rule, data, table, event, item=None):
             if truthy(ev(args[i])):
                 return ev(args[i + 1])
         return ev(args[-1]) if len(args) % 2 else None
-    if op in ("some", "none", "all", "filter", "count"):
+    if op in ("some", "none", "all", "filter", "map", "count"):
         items = ev(args[0]) or []
         if op == "count" and len(args) == 1:
             return len(items)
+        if op == "map":
+            return [logic(args[1], data, table, event, x) for x in items]
         hits = [x for x in items if truthy(logic(args[1], data, table, event, x))]
         return {
             "some": bool(hits),
@@ -92,9 +95,11 @@ def logic(rule, data, table, event, item=None):
     return json.loads(json.dumps(result))
 
 
-def test_every_guard_of_the_export_carries_an_expression():
+def test_every_guard_and_holder_of_the_export_carries_an_expression():
     spec = json.loads(to_json())
-    guards = [g for r in spec["rules"] for g in r["guards"]]
+    guards = [g for r in spec["rules"] for g in r["guards"]] + spec["holders"]
+    named = {o["holder"] for opts in spec["options"].values() for o in opts if o["holder"]}
+    assert named == {h["name"] for h in spec["holders"]}
     assert guards
     assert [g["name"] for g in guards if "test" not in g] == []
     documented = {v["name"] for v in spec["context"]["variables"]}
@@ -125,10 +130,11 @@ def test_the_operators_examples_with_a_board_hold_on_that_board():
     assert ask({"partner_silent": "N"}) and not ask({"partner_silent": "S"})
 
 
-def test_every_guard_agrees_with_its_expression_over_the_json_context_across_the_corpus():
+def test_every_guard_and_holder_agrees_with_its_expression_over_the_json_context_across_the_corpus():
     from fsm.events import parse_event
 
     checked = set()
+    holders = {o.holder for opts in default_engine().options.values() for o in opts if o.holder is not None}
     for path in corpus_files():
         for s in load(path):
             board = Board(dealer=s.dealer, vulnerable=s.vulnerable, settings=s.settings,
@@ -141,6 +147,9 @@ def test_every_guard_agrees_with_its_expression_over_the_json_context_across_the
                     if name == "call" and board.state == "auction.calling":
                         event.classification = classify(board.table, event.seat, event.call, event.artificial)
                     data = data_view(board.table, event)
+                    for h in holders:
+                        seats = [seat.value for seat in h(board.table)]
+                        assert logic(condition_of(h), data, board.table, None) == seats, (s.id, name_of(h))
                     for rule in board.engine.candidates(board.state, name):
                         for g in rule.guards:
                             expected = bool(g(board.table, event))

@@ -2,17 +2,18 @@
 
 An expression is JSON: a constant, or ``{"operator": [arguments...]}``. The operators are
 JsonLogic's (``var``, ``==``, ``!=``, ``!``, ``!!``, ``and``, ``or``, ``if``, ``<``, ``<=``,
-``>``, ``>=``, ``in``, ``some``, ``all``, ``none``, ``filter``) plus two of this superset
-(``count``: the length of an array; ``ctx``: a context variable read from inside an array
-operation) and the host's own named operators. A host gives a :class:`Vocabulary`: the
+``>``, ``>=``, ``in``, ``some``, ``all``, ``none``, ``filter``, ``map``) plus two of this
+superset (``count``: the length of an array; ``ctx``: a context variable read from inside an
+array operation) and the host's own named operators. A host gives a :class:`Vocabulary`: the
 variables its context offers (each a getter ``(record, event) -> value``) and its operators
 (each ``(record, event, *values) -> value``). Nothing here knows what the record or the event
 are.
 
 Compiling checks every operator and variable against the vocabulary, so an expression that
 reads a variable the context does not declare is refused before anything runs. The compiled
-closure takes ``(record, event)``; inside ``some``/``all``/``none``/``filter``/``count`` with a
-predicate, ``var`` reads the current item, as in JsonLogic, and ``ctx`` reads the context.
+closure takes ``(record, event)``; inside ``some``/``all``/``none``/``filter``/``map``/``count``
+with a predicate, ``var`` reads the current item, as in JsonLogic, and ``ctx`` reads the context;
+an array operation inside another reads its array from the outer one's item.
 """
 
 from __future__ import annotations
@@ -47,10 +48,11 @@ BUILTINS: dict[str, str] = {
     "all": "the array is not empty and every item satisfies the predicate",
     "none": "no item of the array satisfies the predicate",
     "filter": "the items of the array that satisfy the predicate",
+    "map": "the value of the expression for each item of the array",
     "count": "the number of items of the array (with a predicate: of those that satisfy it) (superset)",
 }
 
-_ARRAY_OPS = ("some", "all", "none", "filter")
+_ARRAY_OPS = ("some", "all", "none", "filter", "map")
 
 
 class ExpressionError(ValueError):
@@ -200,8 +202,8 @@ class _Compiler:
         if op in ("var", "ctx") and len(args) == 1:
             get = self.v.variables[str(args[0])].get
             return lambda r, e: get(r, e)  # a fresh closure: the caller may mark it as its own
-        leaves = [self._leaf(a, False) for a in args]
-        if op in ("==", "!=") and len(args) == 2 and all(x is not None for x in leaves):
+        leaves = [self._leaf(a, False) for a in args] if op in ("==", "!=") else []
+        if len(args) == 2 and len(leaves) == 2 and all(x is not None for x in leaves):
             (ka, a), (kb, b) = leaves  # type: ignore[misc]
             if ka == "var" and kb == "const":
                 return (lambda r, e: a(r, e) == b) if op == "==" else (lambda r, e: a(r, e) != b)
@@ -239,9 +241,7 @@ class _Compiler:
         if op in ("var", "ctx"):
             return self._context_var(args)
         if op in _ARRAY_OPS or op == "count":
-            if in_item:
-                raise ExpressionError(f"'{op}' inside an array operation is not supported")
-            return self._array(op, args)
+            return self._array(op, args, in_item)
         fast = self._leaves(op, args, in_item)
         if fast is not None:
             return fast
@@ -307,28 +307,33 @@ class _Compiler:
             return lambda r, e, it: _default(get(r, e), default)
         return lambda r, e, it: get(r, e)
 
-    def _array(self, op: str, args: list[Any]) -> ItemCompiled:
+    def _array(self, op: str, args: list[Any], in_item: bool) -> ItemCompiled:
+        # The array is read where the operation stands (inside another one: from that one's item);
+        # the predicate reads each of its items in turn, as in JsonLogic.
+        source = self.node(args[0], in_item) if args else None
+        if source is None:
+            raise ExpressionError(f"'{op}' takes an array and a predicate")
         if op == "count" and len(args) == 1:
-            source = self.node(args[0], False)
-            return lambda r, e, it: len(_sequence(source(r, e, None)))  # type: ignore[arg-type]
+            return lambda r, e, it: len(_sequence(source(r, e, it)))  # type: ignore[arg-type]
         if len(args) != 2:
             raise ExpressionError(f"'{op}' takes an array and a predicate")
-        source = self.node(args[0], False)
         test = self.node(args[1], True)
         if op == "some":
-            return lambda r, e, _: any(test(r, e, it) for it in _sequence(source(r, e, None)))
+            return lambda r, e, it: any(test(r, e, x) for x in _sequence(source(r, e, it)))
         if op == "none":
-            return lambda r, e, _: not any(test(r, e, it) for it in _sequence(source(r, e, None)))
+            return lambda r, e, it: not any(test(r, e, x) for x in _sequence(source(r, e, it)))
         if op == "all":
 
-            def every(r: Any, e: Any, _: Any) -> bool:
-                items = list(_sequence(source(r, e, None)))
-                return bool(items) and all(test(r, e, it) for it in items)
+            def every(r: Any, e: Any, it: Any) -> bool:
+                items = list(_sequence(source(r, e, it)))
+                return bool(items) and all(test(r, e, x) for x in items)
 
             return every
         if op == "filter":
-            return lambda r, e, _: [it for it in _sequence(source(r, e, None)) if test(r, e, it)]
-        return lambda r, e, _: sum(1 for it in _sequence(source(r, e, None)) if test(r, e, it))
+            return lambda r, e, it: [x for x in _sequence(source(r, e, it)) if test(r, e, x)]
+        if op == "map":
+            return lambda r, e, it: [test(r, e, x) for x in _sequence(source(r, e, it))]
+        return lambda r, e, it: sum(1 for x in _sequence(source(r, e, it)) if test(r, e, x))
 
     def _combine(self, op: str, subs: list[ItemCompiled]) -> ItemCompiled:
         n = len(subs)
@@ -347,10 +352,8 @@ class _Compiler:
             if op == "!":
                 return lambda r, e, it: not a(r, e, it)
             return lambda r, e, it: bool(a(r, e, it))
-        if op == "and":
-            return _and(subs)
-        if op == "or":
-            return _or(subs)
+        if op in ("and", "or"):
+            return _chain(subs, op == "and")
         if op == "if":
             return _if(subs)
         if op in ("<", "<=", ">", ">="):
@@ -384,46 +387,31 @@ def _default(value: Any, default: Any) -> Any:
     return default if value is None else value
 
 
-def _and(subs: list[ItemCompiled]) -> ItemCompiled:
+def _chain(subs: list[ItemCompiled], conjunction: bool) -> ItemCompiled:
+    """``and`` (a conjunction) gives the first false value or the last; ``or`` the first true
+    value or the last. Two and three operands are unrolled: the guards' commonest lengths."""
     if len(subs) == 1:
         return subs[0]
     if len(subs) == 2:
         a, b = subs
-        return lambda r, e, it: a(r, e, it) and b(r, e, it)
-    if len(subs) == 3:
-        a, b, c = subs
-        return lambda r, e, it: a(r, e, it) and b(r, e, it) and c(r, e, it)
-
-    def every(r: Any, e: Any, it: Any) -> Any:
-        value: Any = True
-        for s in subs:
-            value = s(r, e, it)
-            if not value:
-                return value
-        return value
-
-    return every
-
-
-def _or(subs: list[ItemCompiled]) -> ItemCompiled:
-    if len(subs) == 1:
-        return subs[0]
-    if len(subs) == 2:
-        a, b = subs
+        if conjunction:
+            return lambda r, e, it: a(r, e, it) and b(r, e, it)
         return lambda r, e, it: a(r, e, it) or b(r, e, it)
     if len(subs) == 3:
         a, b, c = subs
+        if conjunction:
+            return lambda r, e, it: a(r, e, it) and b(r, e, it) and c(r, e, it)
         return lambda r, e, it: a(r, e, it) or b(r, e, it) or c(r, e, it)
 
-    def first(r: Any, e: Any, it: Any) -> Any:
-        value: Any = False
+    def chain(r: Any, e: Any, it: Any) -> Any:
+        value: Any = conjunction
         for s in subs:
             value = s(r, e, it)
-            if value:
+            if bool(value) is not conjunction:
                 return value
         return value
 
-    return first
+    return chain
 
 
 def _if(subs: list[ItemCompiled]) -> ItemCompiled:

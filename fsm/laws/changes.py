@@ -35,6 +35,7 @@ from fsm.laws.classify import KIND_GUARDS, hold_irregular_call
 from fsm.laws.withdrawn import judged, restrict, ui
 from fsm.records import CallKind, Classification, Irregularity
 from fsm.spec import (
+    SEATS_ALL,
     Action,
     Guard,
     Holder,
@@ -48,6 +49,8 @@ from fsm.spec import (
     equals,
     guard,
     holder,
+    one,
+    seats_if,
     var,
 )
 
@@ -376,25 +379,37 @@ def change_later_call(table: Table, event: Event) -> None:
     ui(table, entry, (entry.seat.partner,))
 
 
-@holder("un joueur dont le partenaire n'a pas déclaré depuis", "a player whose partner has not called since")
-def may_substitute(table: Table) -> list[Seat]:
-    """The option holders of 25A: whoever may still replace his last call."""
-    return [seat for seat in parties.everyone(table) if table.auction.partner_silent_since_own_call(seat)]
-
-
-@holder("l'adversaire de gauche qui a déclaré sur la première", "the LHO who called over the first call")
-def withdrawer(table: Table) -> list[Seat]:
-    return [table.withdrawable.seat] if table.withdrawable is not None else []
+# The option holders of 25A: whoever may still replace his last call.
+may_substitute = holder(
+    "un joueur dont le partenaire n'a pas déclaré depuis",
+    "a player whose partner has not called since",
+    "may_substitute",
+    {"filter": [SEATS_ALL, {"partner_silent": [var("")]}]},
+)
+withdrawer = holder(
+    "l'adversaire de gauche qui a déclaré sur la première",
+    "the LHO who called over the first call",
+    "withdrawer",
+    one(var("table.withdrawable.seat")),
+)
 
 
 def _insufficient_bid_withdrawer(law: str) -> Holder:
-    def seats(table: Table) -> list[Seat]:
-        irr, w = table.irregularity, table.withdrawable
-        ok = irr is not None and w is not None and irr.entry.n == w.n and table.withdraw_law == law
-        return [w.seat] if ok and w is not None else []
-
-    fr, en = "l'adversaire de gauche dont l'enchère est devenue insuffisante", "the LHO whose bid became insufficient"
-    return holder(fr, en, f"insufficient_bid_withdrawer_{law}")(seats)
+    return holder(
+        "l'adversaire de gauche dont l'enchère est devenue insuffisante",
+        "the LHO whose bid became insufficient",
+        f"insufficient_bid_withdrawer_{law}",
+        seats_if(
+            {
+                "and": [
+                    {"!=": [var("table.withdrawable.n"), None]},
+                    equals("irregularity.n", var("table.withdrawable.n")),
+                    equals("table.withdraw_law", law),
+                ]
+            },
+            var("table.withdrawable.seat"),
+        ),
+    )
 
 
 WITHDRAWER_25A6 = _insufficient_bid_withdrawer("25A6")

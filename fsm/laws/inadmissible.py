@@ -111,11 +111,6 @@ NOT_ABOVE_SEVEN = Not(
 )
 
 
-def above_seven(table: Table) -> bool:
-    """38A, asked outside a rule (who may lead): the guard's own expression, which reads no event."""
-    return bool(contract_above_seven(table, None))
-
-
 # 17D1: a defender faced the opening lead, in turn or out of turn; the auction period is over, even if
 # the card went back since (54D, 47E1).
 lead_faced = guard(

@@ -29,13 +29,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from fsm.calls import Seat
-from fsm.context import leader_restriction_suits
 from fsm.errors import IllegalEvent
 from fsm.laws import parties
-from fsm.laws.inadmissible import NOT_ABOVE_SEVEN, above_seven, contract_above_seven
+from fsm.laws.inadmissible import NOT_ABOVE_SEVEN, contract_above_seven
 from fsm.laws.withdrawn import judged
 from fsm.records import Lead, LeadConstraint, PenaltyCard
 from fsm.spec import (
+    SEATS_ALL,
     Guard,
     LawModule,
     Not,
@@ -49,6 +49,7 @@ from fsm.spec import (
     equals,
     guard,
     holder,
+    seats_if,
     var,
 )
 from fsm.table import without
@@ -72,11 +73,6 @@ def _presumed_declarer(table: Table) -> Seat | None:
 def _partner_major_cards(table: Table) -> list[PenaltyCard]:
     leader = _leader(table)
     return [p for p in table.penalty_cards if leader is not None and p.seat is leader.partner and p.kind == "major"]
-
-
-def _awaits_50D2(table: Table) -> bool:  # noqa: N802 - the law's name
-    """50D2: the leader's partner holds a major penalty card and declarer has not yet chosen."""
-    return bool(_partner_major_cards(table)) and not option_stated(table, None)
 
 
 # --- guards -----------------------------------------------------------------------------------
@@ -532,54 +528,102 @@ def prohibit_restricted_suit(table: Table, event: Event) -> None:
     _constrain(table, event, "prohibit", "26B")
 
 
-@holder("le déclarant", "declarer", "declarer_if_restricted")
-def declarer_if_restricted(table: Table) -> list[Seat]:
-    seat = _presumed_declarer(table)
-    used = any(c.law == "26B" for c in table.lead_constraints)
-    return [seat] if seat is not None and leader_restriction_suits(table) and not used else []
-
-
-@holder("le déclarant", "declarer", "declarer_if_penalty_card")
-def declarer_if_penalty_card(table: Table) -> list[Seat]:
-    seat = _presumed_declarer(table)
-    return [seat] if seat is not None and _awaits_50D2(table) else []
-
-
-@holder("le déclarant", "declarer", "declarer_may_require")
-def declarer_may_require(table: Table) -> list[Seat]:
-    """50D2(a): a major penalty card's suit that no 26B prohibition already forbids."""
-    prohibited = {c.suit for c in table.lead_constraints if c.kind == "prohibit"}
-    if any(p.card.suit not in prohibited for p in _partner_major_cards(table)):
-        return declarer_if_penalty_card(table)
-    return []
-
-
-@holder("l'entameur, avant son entame", "the opening leader, before his lead")
-def leader_before_the_lead(table: Table) -> list[Seat]:
-    """20C1, 20F2: the opening leader may ask before he leads."""
-    seat = _leader(table)
-    return [seat] if seat is not None and table.opening_lead is None else []
-
-
-@holder("tout joueur sauf le mort", "any player but dummy")
-def not_dummy_seats(table: Table) -> list[Seat]:
-    """20C1: declarer or a defender, at his first turn to play."""
-    dummy = table.dummy()
-    return [s for s in parties.everyone(table) if s is not dummy]
-
-
-@holder("l'entameur, si rien ne l'en empêche (50D2)", "the opening leader, unless he must wait (50D2)")
-def leader_free_to_lead(table: Table) -> list[Seat]:
-    """41A: the opening leader, once declarer has stated his 50D2 option if he has one."""
-    seat = _leader(table)
-    return [seat] if seat is not None and not _awaits_50D2(table) else []
-
-
-@holder("l'entameur, si le contrat peut se jouer (38A)", "the opening leader, if the contract may be played (38A)")
-def leader_may_face(table: Table) -> list[Seat]:
-    """41C: the opening leader faces his lead, unless the contract is above seven (38A)."""
-    seat = _leader(table)
-    return [seat] if seat is not None and not above_seven(table) else []
+_DECLARER = var("table.presumed_declarer")
+_LEADER = var("table.opening_leader")
+# 50D2: the leader's partner holds a major penalty card and declarer has not yet chosen.
+_AWAITS_50D2 = {"and": [{"some": [var("table.penalty_cards"), _PARTNER_MAJOR]}, {"!": condition_of(option_stated)}]}
+declarer_if_restricted = holder(
+    "le déclarant",
+    "declarer",
+    "declarer_if_restricted",
+    seats_if(
+        {
+            "and": [
+                {"!=": [_DECLARER, None]},
+                {">": [{"count": [var("table.lead_restriction_suits")]}, 0]},
+                {"none": [var("table.lead_constraints"), {"==": [var("law"), "26B"]}]},
+            ]
+        },
+        _DECLARER,
+    ),
+)
+declarer_if_penalty_card = holder(
+    "le déclarant",
+    "declarer",
+    "declarer_if_penalty_card",
+    seats_if({"and": [{"!=": [_DECLARER, None]}, _AWAITS_50D2]}, _DECLARER),
+)
+# 50D2(a): a major penalty card's suit that no 26B prohibition already forbids.
+declarer_may_require = holder(
+    "le déclarant",
+    "declarer",
+    "declarer_may_require",
+    seats_if(
+        {
+            "and": [
+                {"!=": [_DECLARER, None]},
+                _AWAITS_50D2,
+                {
+                    "some": [
+                        var("table.penalty_cards"),
+                        {
+                            "and": [
+                                _PARTNER_MAJOR,
+                                {
+                                    "!": {
+                                        "in": [
+                                            {"suit": [var("card")]},
+                                            {
+                                                "map": [
+                                                    {
+                                                        "filter": [
+                                                            ctx("table.lead_constraints"),
+                                                            {"==": [var("kind"), "prohibit"]},
+                                                        ]
+                                                    },
+                                                    var("suit"),
+                                                ]
+                                            },
+                                        ]
+                                    }
+                                },
+                            ]
+                        },
+                    ]
+                },
+            ]
+        },
+        _DECLARER,
+    ),
+)
+# 20C1, 20F2: the opening leader may ask before he leads.
+leader_before_the_lead = holder(
+    "l'entameur, avant son entame",
+    "the opening leader, before his lead",
+    "leader_before_the_lead",
+    seats_if({"and": [{"!=": [_LEADER, None]}, equals("table.lead.seat", None)]}, _LEADER),
+)
+# 20C1: declarer or a defender, at his first turn to play.
+not_dummy_seats = holder(
+    "tout joueur sauf le mort",
+    "any player but dummy",
+    "not_dummy_seats",
+    {"filter": [SEATS_ALL, {"!=": [var(""), ctx("table.dummy")]}]},
+)
+# 41A: the opening leader, once declarer has stated his 50D2 option if he has one.
+leader_free_to_lead = holder(
+    "l'entameur, si rien ne l'en empêche (50D2)",
+    "the opening leader, unless he must wait (50D2)",
+    "leader_free_to_lead",
+    seats_if({"and": [{"!=": [_LEADER, None]}, {"!": _AWAITS_50D2}]}, _LEADER),
+)
+# 41C: the opening leader faces his lead, unless the contract is above seven (38A).
+leader_may_face = holder(
+    "l'entameur, si le contrat peut se jouer (38A)",
+    "the opening leader, if the contract may be played (38A)",
+    "leader_may_face",
+    seats_if({"and": [{"!=": [_LEADER, None]}, {"!": condition_of(contract_above_seven)}]}, _LEADER),
+)
 
 
 BACK = ("la carte retourne dans la main, sans rectification", "the card goes back to the hand, no rectification")

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fsm.auction import STANDING, Entry
-from fsm.calls import Seat
 from fsm.events import internal
 from fsm.laws import parties
 from fsm.laws.classify import KIND_GUARDS, entry_of
@@ -111,14 +110,13 @@ fulfils_repeat = guard(
 )
 
 
-@holder(
+# 20B, 20F1: a player required to pass may not ask at his turn.
+turn_seat_not_barred = holder(
     "le joueur dont c'est le tour, s'il n'est pas tenu de passer",
     "the player whose turn it is, unless required to pass",
+    "turn_seat_not_barred",
+    {"if": [{"must_pass": [var("auction.turn")]}, [], [var("auction.turn")]]},
 )
-def turn_seat_not_barred(table: Table) -> list[Seat]:
-    """20B, 20F1: a player required to pass may not ask at his turn."""
-    seat = table.auction.turn()
-    return [] if table.must_pass(seat) is not None else [seat]
 
 
 # --- actions --------------------------------------------------------------------------

@@ -53,7 +53,22 @@ from fsm.laws.classify import KIND_GUARDS, entry_of, hold_irregular_call
 from fsm.laws.normal import a_player_deprived, record_call, stand
 from fsm.laws.withdrawn import CARRIES, bar, judged, restrict, review, ui
 from fsm.records import PASS_NEXT_TURN, REPEAT_CALL, CallKind, Classification, Deferred, Irregularity, Pending
-from fsm.spec import Action, Guard, LawModule, Not, Option, Rule, StateSpec, action, ctx, equals, guard, holder, var
+from fsm.spec import (
+    Action,
+    Guard,
+    LawModule,
+    Not,
+    Option,
+    Rule,
+    StateSpec,
+    action,
+    ctx,
+    equals,
+    guard,
+    holder,
+    seats_if,
+    var,
+)
 from fsm.table import without
 
 if TYPE_CHECKING:
@@ -486,31 +501,39 @@ def cancel_passes_17D3(table: Table, event: Event) -> None:
         ui(table, cancelled, tuple(s for s in offenders if s is not entry.seat))
 
 
-@holder(
-    "le joueur dont c'était le tour (adversaire de droite du fautif)", "the player whose turn it was (offender's RHO)"
+skipped_rho = holder(
+    "le joueur dont c'était le tour (adversaire de droite du fautif)",
+    "the player whose turn it was (offender's RHO)",
+    "skipped_rho",
+    seats_if(
+        {"and": [equals("irregularity.relation", "RHO"), {"!": var("irregularity.director")}]},
+        var("irregularity.turn"),
+    ),
 )
-def skipped_rho(table: Table) -> list[Seat]:
-    irr = table.irregularity
-    if irr is not None and irr.classification.relation is Relation.RHO and not irr.director:
-        return [irr.classification.turn]
-    return []
-
-
-@holder(
+partner_before_choice = holder(
     "le partenaire du fautif, avant le choix de l'adversaire de gauche",
     "the offender's partner, before the LHO has chosen",
+    "partner_before_choice",
+    seats_if(
+        {
+            "and": [
+                {"!=": [var("irregularity.offender"), None]},
+                {"!": var("irregularity.director")},
+                equals("irregularity.held", None),
+            ]
+        },
+        {"partner": [var("irregularity.offender")]},
+    ),
 )
-def partner_before_choice(table: Table) -> list[Seat]:
-    irr = table.irregularity
-    if irr is not None and not irr.director and irr.held is None:
-        return [irr.entry.seat.partner]
-    return []
-
-
-@holder("le joueur dont c'est le tour, avant le jugement", "the player whose turn it is, before the judgement")
-def next_player_before_judgement(table: Table) -> list[Seat]:
-    irr = table.irregularity
-    return [table.auction.turn()] if irr is not None and irr.held is None else []
+next_player_before_judgement = holder(
+    "le joueur dont c'est le tour, avant le jugement",
+    "the player whose turn it is, before the judgement",
+    "next_player_before_judgement",
+    seats_if(
+        {"and": [{"!=": [var("irregularity.offender"), None]}, equals("irregularity.held", None)]},
+        var("auction.turn"),
+    ),
+)
 
 
 def _waiting(state: str, kind: CallKind, law: str, fr: str, en: str, accept_fr: str, accept_en: str,
@@ -612,11 +635,13 @@ def _judged_rules() -> list[Rule]:
     return rules
 
 
-@holder("le fautif dont la prochaine déclaration sera jugée", "the offender whose next call will be judged")
-def offender_to_be_judged(table: Table) -> list[Seat]:
-    """23A: the call the offender makes at this turn is the one the Director judges comparable or not."""
-    seat = table.auction.turn()
-    return [seat] if table.deferred_for(seat) is not None else []
+# 23A: the call the offender makes at this turn is the one the Director judges comparable or not.
+offender_to_be_judged = holder(
+    "le fautif dont la prochaine déclaration sera jugée",
+    "the offender whose next call will be judged",
+    "offender_to_be_judged",
+    seats_if({"!=": [{"deferred_law": [var("auction.turn")]}, None]}, var("auction.turn")),
+)
 
 
 def _options(what_fr: str, what_en: str, law: str, cancelled: str = "annulé") -> list[Option]:
