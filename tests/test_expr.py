@@ -70,6 +70,8 @@ def test_builtins_and_host_operators(expr, value):
         ({"==": [1]}, "'==' takes two arguments"),
         ({"some": [[1]]}, "'some' takes an array and a predicate"),
         ({"a": 1, "b": 2}, "not an expression"),
+        ({"!": [1, 2]}, "'!' takes one argument"),
+        ({"and": [{"var": "box.colour"}, True]}, "unknown variable 'box.colour'"),
     ],
 )
 def test_a_bad_expression_is_refused_when_compiled(expr, message):

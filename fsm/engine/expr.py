@@ -194,13 +194,15 @@ class _Compiler:
     def top(self, expr: Any) -> Compiled:
         """The closure ``(record, event)``. The shapes a guard most often has at its top are built
         with two arguments directly rather than wrapped: one call fewer each time a guard is asked."""
-        f = self.node(expr, False)
         operation = _operation(expr)
         if operation is None:
-            return lambda r, e: f(r, e, None)
+            constant = self.node(expr, False)
+            return lambda r, e: constant(r, e, None)
         op, args = operation
         if op in ("var", "ctx") and len(args) == 1:
-            get = self.v.variables[str(args[0])].get
+            leaf = self._leaf(expr, False)
+            assert leaf is not None
+            get = leaf[1]
             return lambda r, e: get(r, e)  # a fresh closure: the caller may mark it as its own
         leaves = [self._leaf(a, False) for a in args] if op in ("==", "!=") else []
         if len(args) == 2 and len(leaves) == 2 and all(x is not None for x in leaves):
@@ -209,7 +211,7 @@ class _Compiler:
                 return (lambda r, e: a(r, e) == b) if op == "==" else (lambda r, e: a(r, e) != b)
             if ka == "var" and kb == "var":
                 return (lambda r, e: a(r, e) == b(r, e)) if op == "==" else (lambda r, e: a(r, e) != b(r, e))
-        if op in ("and", "or", "!") and args:
+        if (op == "!" and len(args) == 1) or (op in ("and", "or") and args):
             subs = [self.node(a, False) for a in args]
             if op == "!":
                 (x,) = subs
@@ -219,6 +221,9 @@ class _Compiler:
                 if op == "and":
                     return lambda r, e: x(r, e, None) and y(r, e, None)
                 return lambda r, e: x(r, e, None) or y(r, e, None)
+            chained = _chain(subs, op == "and")
+            return lambda r, e: chained(r, e, None)
+        f = self.node(expr, False)
         return lambda r, e: f(r, e, None)
 
     def node(self, expr: Any, in_item: bool) -> ItemCompiled:
