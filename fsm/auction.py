@@ -241,6 +241,18 @@ class Auction:
         last = self.last_non_pass()
         return last is not None and last.call.is_double and last.seat.side != seat.side
 
+    def inadmissible(self, seat: Seat, call: Call) -> bool:
+        """19A1 / 19B1, judged on the standing auction from the caller's seat."""
+        if call.is_double:
+            return not self.double_permitted(seat)
+        if call.is_redouble:
+            return not self.redouble_permitted(seat)
+        return False
+
+    def allows(self, seat: Seat, call: Call) -> bool:
+        """A call Laws 18 and 19 allow here: no bid above seven, no inadmissible double or redouble."""
+        return not (call.is_bid and call.level > 7) and not self.inadmissible(seat, call)
+
     # --- the end of the auction (22, 17D3) ----------------------------------------------
     def trailing_passes(self) -> int:
         return self._trailing

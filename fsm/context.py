@@ -34,27 +34,22 @@ _CALLS: dict[str, Call] = {}
 _CARDS: dict[str, Card] = {}
 
 
-def as_call(token: Any) -> Call | None:
-    """A call from its token, made once per token."""
-    if token is None:
-        return None
-    if isinstance(token, Call):
+def _once(cache: dict[str, Any], parse: Any, kind: type, token: Any) -> Any:
+    """A call or card from its token, parsed once per token (an operator is asked at every event)."""
+    if token is None or isinstance(token, kind):
         return token
-    call = _CALLS.get(token)
-    if call is None:
-        call = _CALLS[token] = parse_call(token)
-    return call
+    value = cache.get(token)
+    if value is None:
+        value = cache[token] = parse(token)
+    return value
+
+
+def as_call(token: Any) -> Call | None:
+    return _once(_CALLS, parse_call, Call, token)  # type: ignore[no-any-return]
 
 
 def as_card(token: Any) -> Card | None:
-    if token is None:
-        return None
-    if isinstance(token, Card):
-        return token
-    card = _CARDS.get(token)
-    if card is None:
-        card = _CARDS[token] = parse_card(token)
-    return card
+    return _once(_CARDS, parse_card, Card, token)  # type: ignore[no-any-return]
 
 
 def _seat(value: Any) -> Seat | None:
@@ -413,15 +408,7 @@ def _same_set(t: Table, e: Event, a: Any, b: Any) -> bool:
 )
 def _legal(t: Table, e: Event, seat: Any, call: Any) -> bool:
     c, s = as_call(call), _seat(seat)
-    if c is None or s is None:
-        return False
-    if c.is_bid:
-        return c.level <= 7
-    if c.is_double:
-        return t.auction.double_permitted(s)
-    if c.is_redouble:
-        return t.auction.redouble_permitted(s)
-    return True
+    return c is not None and s is not None and t.auction.allows(s, c)
 
 
 @op("has_called", ("seat",), "the seat has a call standing in the auction", (({"has_called": "N"}, "1H by N", True),))

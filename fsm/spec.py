@@ -91,15 +91,23 @@ def guard(fr: str, en: str, name: str, test: Any, needs: tuple[str, ...] = ()) -
     cannot hold: while one of them is empty the compiled dispatch does not ask it (the
     ``transitions`` runner always does, and the two runners are checked against each other).
     """
+    known, fn = _compiled("guard", name, test)
+    if known is not None:
+        return known  # type: ignore[return-value]
+    return REGISTRY.add("guard", fn, fr, en, name, test, needs)  # type: ignore[return-value]
+
+
+def _compiled(kind: str, name: str, test: Any) -> tuple[Callable[..., Any] | None, Any]:
+    """The guard or holder already registered under ``name`` with this expression, or else the
+    expression compiled; a name registered with another expression is refused."""
     from fsm.context import CONTEXT  # the bridge's vocabulary: the context and its operators
 
-    known = REGISTRY.get(name, "guard")
+    known = REGISTRY.get(name, kind)
     if known is not None:
         if condition_of(known) != test:
-            raise ValueError(f"guard '{name}' is registered twice")
-        return known  # type: ignore[return-value]
-    fn = CONTEXT.compile(test)
-    return REGISTRY.add("guard", fn, fr, en, name, test, needs)  # type: ignore[return-value]
+            raise ValueError(f"{kind} '{name}' is registered twice")
+        return known, None
+    return None, CONTEXT.compile(test)
 
 
 def var(path: str) -> dict[str, str]:
@@ -132,14 +140,10 @@ def holder(fr: str, en: str, name: str, test: Any) -> Holder:
     of seats (read over the board context, with no event), compiled once and registered under
     ``name`` with its words. The export publishes the expression."""
     from fsm.calls import Seat
-    from fsm.context import CONTEXT
 
-    known = REGISTRY.get(name, "holder")
+    known, fn = _compiled("holder", name, test)
     if known is not None:
-        if condition_of(known) != test:
-            raise ValueError(f"holder '{name}' is registered twice")
         return known  # type: ignore[return-value]
-    fn = CONTEXT.compile(test)
 
     def seats(table: Table) -> list[Seat]:
         return [Seat(s) for s in fn(table, None) or ()]

@@ -24,20 +24,6 @@ if TYPE_CHECKING:
     from fsm.table import Table
 
 
-def is_inadmissible(auction: Auction, seat: Seat, call: Call) -> bool:
-    """19A1 / 19B1, judged on the standing auction from the caller's seat."""
-    if call.is_double:
-        return not auction.double_permitted(seat)
-    if call.is_redouble:
-        return not auction.redouble_permitted(seat)
-    return False
-
-
-def is_legal(auction: Auction, seat: Seat, call: Call) -> bool:
-    """A call Law 18 and 19 allow here: no bid above seven, no inadmissible double or redouble."""
-    return not (call.is_bid and call.level > 7) and not is_inadmissible(auction, seat, call)
-
-
 def over_partner_artificial_call(auction: Auction, seat: Seat) -> bool:
     """30C, 31: a pass « sur la déclaration artificielle de son partenaire »: the last call that is not an
     opponent's pass is the partner's, and the Director said it is artificial (``artificial`` on its call)."""
@@ -59,7 +45,7 @@ def classify(table: Table, seat: Seat, call: Call, artificial: bool = False) -> 
 def _kind(table: Table, auction: Auction, seat: Seat, call: Call, rel: Relation, artificial: bool) -> CallKind:
     if call.is_bid and call.level > 7:
         return CallKind.BID_ABOVE_SEVEN
-    if (call.is_double or call.is_redouble) and is_inadmissible(auction, seat, call):
+    if (call.is_double or call.is_redouble) and auction.inadmissible(seat, call):
         return CallKind.INADMISSIBLE
     return BY_RELATION[rel](table, auction, seat, call, artificial)
 
