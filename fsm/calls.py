@@ -246,7 +246,8 @@ class Card:
         return self.rank in "AKQJT"
 
     def pbn(self) -> str:
-        return f"{self.suit}{self.rank}"
+        # the enumeration's value read directly: formatting an Enum member goes through Python code
+        return self.suit._value_ + self.rank  # type: ignore[no-any-return]
 
     def label(self, lang: Lang = "pbn") -> str:
         if lang == "pbn":

@@ -1,7 +1,8 @@
 """The generated references: the guard catalogue (``docs/guards.md``: every guard with its words,
-its expression and the laws of the rules that use it; every option holder with its expression) and the expression reference
-(``docs/expressions.md``: the language, the board context and the bridge operators), written from
-the registry, the rules and the context. ``make docs`` writes them; a test checks they are current.
+its expression and the laws of the rules that use it; every option holder with its expression), the
+expression reference (``docs/expressions.md``: the language, the board context and the bridge
+operators) and the effect reference (``docs/effects.md``: the effects and every action's list of
+them), written from the registry, the rules, the context and the effects. ``make docs`` writes them; a test checks they are current.
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ from typing import Any
 from fsm.context import CONTEXT
 from fsm.engine import BUILTINS
 from fsm.machine import default_engine
-from fsm.spec import REGISTRY, condition_of, name_of
+from fsm.spec import REGISTRY, condition_of, effects_of, name_of
 
 DOCS = Path(__file__).parent.parent / "docs"
 PATH = DOCS / "guards.md"
 EXPRESSIONS = DOCS / "expressions.md"
+EFFECTS = DOCS / "effects.md"
 
 
 def _compact(expr: Any) -> str:
@@ -29,12 +31,18 @@ def _law_key(law: str) -> tuple[int, str]:
     return (int("".join(c for c in law[:2] if c.isdigit())), law)
 
 
+def _laws_using(part: str) -> dict[str, set[str]]:
+    """The laws of the rules that use each guard (``part="guards"``) or action (``"actions"``), by name."""
+    used: dict[str, set[str]] = defaultdict(set)
+    for rule in default_engine().rules:
+        for fn in getattr(rule, part):
+            used[name_of(fn)].add(rule.law)
+    return used
+
+
 def guards_markdown() -> str:
     engine = default_engine()
-    used: dict[str, set[str]] = defaultdict(set)
-    for rule in engine.rules:
-        for g in rule.guards:
-            used[name_of(g)].add(rule.law)
+    used = _laws_using("guards")
     lines = [
         "# The guard catalogue",
         "",
@@ -137,7 +145,84 @@ def expressions_markdown() -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
+def effects_markdown() -> str:
+    from fsm.effects import EFFECTS
+    from fsm.engine.effects import CONTROL
+
+    used = _laws_using("actions")
+    lines = [
+        "# Effects: what the actions change",
+        "",
+        "Every action of a rule is a list of effects, run in order once the rule fires: the action's one",
+        "definition, which the Python machine compiles once (`fsm/engine/effects.py`) and the JSON",
+        "export carries as it is (`rules[].actions[].effects`, with this reference under `effects`), so",
+        "that another implementation applies the same changes to its own board. Written from the code",
+        "by `make docs`; a test checks it.",
+        "",
+        "## The language",
+        "",
+        'An effect is an object with exactly one key, its name: `{"stand": {"n": {"var": "irregularity.n"}}}`.',
+        "The value of a bridge effect is the object of its parameters; each parameter is an expression",
+        "([expressions.md](expressions.md)) read when the effect runs, after the effects before it, so",
+        "that it sees the board as they left it, unless its kind says otherwise: `name`, a word fixed",
+        "in the rule (one of the choices listed); `fields`, an object each of whose values is an",
+        "expression (a record to add); `item`, an expression read on each item of a collection (`var`",
+        "reads the item, `ctx` the context); `literal`, a JSON value taken as it is. A parameter left",
+        "out takes its default. Three effects belong to the engine:",
+        "",
+        "| effect | form |",
+        "|---|---|",
+    ]
+    lines += [f"| `{name}` | {doc} |" for name, doc in CONTROL.items()]
+    lines += [
+        "",
+        "Calls are named by their number `n` (the order in which they were made, their identity",
+        "whatever their status); the collections are the arrays of the board context under `table.`,",
+        "whose item fields [expressions.md](expressions.md) lists.",
+        "",
+        "## The bridge effects",
+        "",
+    ]
+    for x in EFFECTS.effects.values():
+        lines += [f"### `{x.name}`", "", x.doc, ""]
+        if x.params:
+            lines += ["| parameter | kind | default | meaning |", "|---|---|---|---|"]
+            for p in x.params:
+                kind = p.kind + (f": {', '.join(f'`{c}`' for c in p.choices)}" if p.choices else "")
+                default = "required" if p.required else f"`{_compact(p.default)}`"
+                lines.append(f"| `{p.name}` | {kind} | {default} | {p.doc} |")
+            lines.append("")
+        for example in x.examples:
+            lines.append(f"- `{_compact(example)}`")
+        if x.examples:
+            lines.append("")
+    lines += [
+        "## The actions",
+        "",
+        "Every action by its registered name, with what it leaves behind in French and English, the",
+        "laws of the rules that run it, and its effects.",
+        "",
+    ]
+    actions = sorted(
+        (name, fn)
+        for name, fn in REGISTRY.by_name.items()
+        if getattr(fn, "fsm_kind", None) == "action" and name in used
+    )
+    for name, fn in actions:
+        laws = ", ".join(sorted(used[name], key=_law_key))
+        lines += [
+            f"### `{name}` ({laws})",
+            "",
+            f"{fn.fr} / {fn.en}",  # type: ignore[attr-defined]
+            "",
+            f"`{_compact(effects_of(fn))}`",
+            "",
+        ]
+    return "\n".join(lines).rstrip() + "\n"
+
+
 def write() -> list[Path]:
     PATH.write_text(guards_markdown(), encoding="utf-8")
     EXPRESSIONS.write_text(expressions_markdown(), encoding="utf-8")
-    return [PATH, EXPRESSIONS]
+    EFFECTS.write_text(effects_markdown(), encoding="utf-8")
+    return [PATH, EXPRESSIONS, EFFECTS]

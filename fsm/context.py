@@ -144,6 +144,41 @@ _irr("family", "string|null", "the law whose judgement the call on the table set
 )
 
 
+_irr("source", "string|null", "the irregular call with its maker, `N:1H`")(lambda i: i.entry.token())
+_irr("replacement_n", "integer|null", "the number of the replacement held (27C, 23A)")(
+    lambda i: i.replacement.n if i.replacement is not None else None
+)
+_irr("held_n", "integer|null", "the number of the call held (29A, 23A)")(
+    lambda i: i.held.n if i.held is not None else None
+)
+_irr("held_seat", "seat|null", "who made the call held")(lambda i: i.held.seat if i.held is not None else None)
+_irr("held_source", "string|null", "the call held with its maker")(
+    lambda i: i.held.token() if i.held is not None else None
+)
+_irr("original_n", "integer|null", "27B4: the number of the first insufficient bid, when a second is offered")(
+    lambda i: i.original.n if i.original is not None else None
+)
+_irr("original_source", "string|null", "27B4: the first insufficient bid with its maker")(
+    lambda i: i.original.token() if i.original is not None else None
+)
+_irr("comparable", "boolean|null", "25B: the judgement « comparable » the substituted call carried")(
+    lambda i: i.comparable
+)
+_irr("deferred", "object|null", "the deferred consequence the judged call settles (as an item of `table.deferred`)")(
+    lambda i: _deferred_item(i.deferred) if i.deferred is not None else None
+)
+
+
+def _deferred_item(d: Any) -> dict[str, Any]:
+    return {
+        "offender": d.offender,
+        "law": d.law,
+        "original": d.original,
+        "call": d.original.split(":", 1)[1],
+        "waiting_for": d.waiting_for,
+    }
+
+
 def _next_call(t: Table, e: Event) -> str | None:
     irr = t.irregularity
     if irr is None:
@@ -179,6 +214,9 @@ var("table.leader_partner", "seat|null", "the opening leader's partner")(lambda 
 var("table.lead.seat", "seat|null", "who made the opening lead on the table (face down or faced)")(
     lambda t, e: t.opening_lead.seat if t.opening_lead is not None else None
 )
+var("table.lead.card", "card|null", "the card of the opening lead on the table")(
+    lambda t, e: t.opening_lead.card.pbn() if t.opening_lead is not None else None
+)
 var("table.lead.faced", "boolean|null", "the opening lead on the table is faced")(
     lambda t, e: t.opening_lead.faced if t.opening_lead is not None else None
 )
@@ -194,6 +232,16 @@ var("table.withdrawable.seat", "seat|null", "the LHO who may still take back his
 )
 var("table.withdrawable.n", "integer|null", "the number of the call he may take back")(
     lambda t, e: t.withdrawable.n if t.withdrawable is not None else None
+)
+var("table.roles_swapped", "boolean", "54A: declarer spread his hand and became dummy")(lambda t, e: t.roles_swapped)
+var("table.reviews", "string[]", "the laws under which the Director may adjust the score after play (72C, 23C, 27D)")(
+    lambda t, e: t.reviews
+)
+var("settings.partner_bar_27B3_27B4", "string", "`literal`, or `lifted_by_27B1`: a 27B1 replacement frees partner")(
+    lambda t, e: t.settings.partner_bar_27B3_27B4
+)
+var("settings.lead_restriction_after_forced_repeat", "boolean", "30A, 31A1: 26B follows a forced repeat")(
+    lambda t, e: t.settings.lead_restriction_after_forced_repeat
 )
 var("table.withdraw_law", "string", "the law of the last change of call: `25A6` or `21B2`")(lambda t, e: t.withdraw_law)
 var("table.sides_with_cards", "string[]", "the sides that have taken their cards out of the board (17A)")(
@@ -250,14 +298,46 @@ var(
     "table.deferred",
     "object[]",
     "consequences that wait for a later call (30B1, 31A, 31B, 32A, 32B)",
-    items={"offender": "seat", "law": "string: the family", "waiting_for": "seat: whose call decides"},
-)(lambda t, e: [{"offender": d.offender, "law": d.law, "waiting_for": d.waiting_for} for d in t.deferred])
+    items={
+        "offender": "seat",
+        "law": "string: the family",
+        "original": "string: the cancelled call with its maker, `E:1S`",
+        "call": "call: that call",
+        "waiting_for": "seat: whose call decides",
+    },
+)(lambda t, e: [_deferred_item(d) for d in t.deferred])
 var(
     "table.pending",
     "object[]",
     "irregularities awaiting the Director, oldest first (36A, 37A, 38D; 30B1, 31, 32 after the auction)",
-    items={"law": "string", "source": "string: the call, `N:1H`", "judged_call": "boolean: a judged call awaits"},
-)(lambda t, e: [{"law": p.law, "source": p.source, "judged_call": p.entry is not None} for p in t.pending])
+    items={
+        "law": "string",
+        "source": "string: the call, `N:1H`",
+        "judged_call": "boolean: a judged call awaits",
+        "n": "integer|null: the number of the call concerned",
+    },
+)(
+    lambda t, e: [
+        {"law": p.law, "source": p.source, "judged_call": p.entry is not None, "n": p.entry.n if p.entry else None}
+        for p in t.pending
+    ]
+)
+var(
+    "table.unauthorized_information",
+    "object[]",
+    "16C: withdrawn calls and exposed cards, and the seats for which each is unauthorized",
+    items={"source": "string: the call or card, `N:1H`, `N:SK`", "for": "seat[]", "law": "string"},
+)(lambda t, e: [{"source": u.source, "for": list(u.for_seats), "law": u.law} for u in t.unauthorized_information])
+var(
+    "table.lead_restrictions",
+    "object[]",
+    "26B: the offender's partner may be prohibited a suit at his first turn to lead",
+    items={"seat": "seat: the restricted player", "law": "string", "offender": "seat", "source": "string: the call"},
+)(
+    lambda t, e: [
+        {"seat": r.seat, "law": r.law, "offender": r.offender, "source": r.source} for r in t.lead_restrictions
+    ]
+)
 var("table.first_pending", "string|null", "the law of the oldest irregularity awaiting the Director, if any")(
     lambda t, e: t.pending[0].law if t.pending else None
 )
@@ -281,6 +361,26 @@ var("auction.three_passes_follow", "boolean", "a call (a pass included) followed
 )
 var("auction.deprived", "boolean", "one of the passes that follow the last call skipped a player (17D3)")(
     lambda t, e: t.auction.is_deprived()
+)
+
+
+var(
+    "auction.calls",
+    "object[]",
+    "every call made, in the order of the record, whatever its status",
+    items={
+        "n": "integer: its number",
+        "seat": "seat",
+        "call": "call",
+        "status": "`standing`, `pending`, `cancelled` or `withdrawn`",
+        "law": "string|null: the law that cancelled or withdrew it",
+        "source": "string: the call with its maker, `N:1H`",
+    },
+)(
+    lambda t, e: [
+        {"n": x.n, "seat": x.seat, "call": x.call.token, "status": x.status, "law": x.law, "source": x.token()}
+        for x in t.auction.entries
+    ]
 )
 
 
@@ -494,3 +594,74 @@ def _breaks_constraint(t: Table, e: Event, seat: Any, card: Any) -> str | None:
         if (k.kind == "prohibit" and c.suit is k.suit) or (k.kind == "require" and c.suit is not k.suit):
             return k.law
     return None
+
+
+@op(
+    "penalty_cards_held",
+    ("seat",),
+    "50B: the number of penalty cards this seat holds",
+    (({"penalty_cards_held": "W"}, "West has SK and H3 as penalty cards", 2),),
+)
+def _penalty_cards_held(t: Table, e: Event, seat: Any) -> int:
+    return sum(1 for p in t.penalty_cards if p.seat == seat)
+
+
+@op(
+    "pending_call",
+    ("law",),
+    "36A, 37A, 38D: the number of the call the oldest irregularity of this law awaiting the Director concerns, "
+    "as the auction now stands: that call if it still stands, else the last standing call by the same player "
+    "with the same call; null if there is none (a later rectification withdrew it)",
+    (({"pending_call": "36"}, "North's inadmissible double, number 3, overcalled by East", 3),),
+)
+def _pending_call(t: Table, e: Event, law: Any) -> int | None:
+    p = next((p for p in t.pending if p.law == law), None)
+    if p is None or p.entry is None:
+        return None
+    standing = t.auction.standing()
+    if any(x.n == p.entry.n for x in standing):
+        return p.entry.n
+    same = [x for x in standing if x.seat is p.entry.seat and x.call == p.entry.call]
+    return same[-1].n if same else None
+
+
+# --- for changes
+@op(
+    "last_call",
+    ("seat",),
+    "25, 21B1: the seat's last standing call in the order of the record (the call a change of call replaces), "
+    "as an item of `auction.calls` (`n`, `seat`, `call`, `status`, `law`, `source`); null if the seat has no "
+    "standing call, or for null",
+    (({"last_call": "N"}, "", None), ({"last_call": "N"}, "1H by N, then 1S by E", {"n": 1, "seat": "N", "call": "1H",
+      "status": "standing", "law": None, "source": "N:1H"})),
+)  # fmt: skip
+def _last_call(t: Table, e: Event, seat: Any) -> dict[str, Any] | None:
+    if seat is None:
+        return None
+    s = Seat(seat)
+    for x in reversed(t.auction.standing()):
+        if x.seat is s:
+            return {
+                "n": x.n,
+                "seat": x.seat,
+                "call": x.call.token,
+                "status": x.status,
+                "law": x.law,
+                "source": x.token(),
+            }
+    return None
+
+
+@op(
+    "standing_after",
+    ("n",),
+    "25A6, 21B2: the numbers of the standing calls that come after the call numbered `n` in the order of the "
+    "record, in that order, whatever that call's own status (the calls made over it); [] if no call has that number",
+    (({"standing_after": 1}, "", []), ({"standing_after": 1}, "1H by N, 1S by E, then Pass by S, numbered 1, 2, 3", [2, 3])),
+)  # fmt: skip
+def _standing_after(t: Table, e: Event, n: Any) -> list[int]:
+    entries = t.auction.entries
+    for i, x in enumerate(entries):
+        if x.n == n:
+            return [y.n for y in entries[i + 1 :] if y.status == "standing"]
+    return []

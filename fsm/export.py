@@ -14,14 +14,18 @@ from typing import Any
 from xml.etree import ElementTree as ET
 
 from fsm.context import CONTEXT
+from fsm.effects import EFFECTS
 from fsm.engine import BUILTINS
+from fsm.engine.effects import CONTROL
 from fsm.errors import InputError
 from fsm.events import SPECS
 from fsm.machine import Engine, default_engine
-from fsm.spec import REGISTRY, Option, Rule, StateSpec, condition_of, name_of, wording
+from fsm.spec import REGISTRY, Option, Rule, StateSpec, condition_of, effects_of, name_of, wording
 
 FORMAT = "fsm-bridge-auction/machine"
-VERSION = 3  # 3: every guard and holder carries its expression (`test`); `context` documents what they read
+# 3: every guard and holder carries its expression (`test`); `context` documents what they read.
+# 4: every action carries its effects (`effects`); `effects` documents the effects they use.
+VERSION = 4
 SCXML_NS = "http://www.w3.org/2005/07/scxml"
 LAW_NS = "urn:fsm-bridge-auction:law"
 
@@ -30,7 +34,35 @@ def _fn(fn: Callable[..., Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"name": name_of(fn), "fr": wording(fn, "fr"), "en": wording(fn, "en")}
     if condition_of(fn) is not None:
         out["test"] = condition_of(fn)
+    if effects_of(fn) is not None:
+        out["effects"] = effects_of(fn)
     return out
+
+
+def effects_spec() -> dict[str, Any]:
+    """The effects an action may use, as the export publishes them."""
+    return {
+        "control": dict(CONTROL),
+        "effects": [
+            {
+                "name": x.name,
+                "doc": x.doc,
+                "params": [
+                    {
+                        "name": p.name,
+                        "doc": p.doc,
+                        "kind": p.kind,
+                        "required": p.required,
+                        **({} if p.required else {"default": p.default}),
+                        **({"choices": list(p.choices)} if p.choices else {}),
+                    }
+                    for p in x.params
+                ],
+                "examples": list(x.examples),
+            }
+            for x in EFFECTS.effects.values()
+        ],
+    }
 
 
 def context_spec() -> dict[str, Any]:
@@ -121,6 +153,7 @@ def to_dict(engine: Engine | None = None) -> dict[str, Any]:
         "version": VERSION,
         "initial": {"default": "auction.calling", "cards_in_board": "board"},
         "context": context_spec(),
+        "effects": effects_spec(),
         "events": [
             {
                 "name": e.name, "args": [{"name": a.name, "type": a.type, "required": a.required} for a in e.args],
@@ -172,12 +205,13 @@ def _lookup(name: Any, kind: str) -> Callable[..., Any]:
 
 
 def _checked(data: dict[str, Any], kind: str) -> Callable[..., Any]:
-    """A guard or holder named by the spec, whose expression must be the project's own for that name."""
+    """A guard, holder or action named by the spec, whose expression or effects must be the project's
+    own for that name."""
     fn = _lookup(data["name"], kind)
-    if data.get("test") != condition_of(fn):
+    if data.get("test") != condition_of(fn) or data.get("effects") != effects_of(fn):
         raise _bad(
-            f"« {data['name']} » n'a pas l'expression du projet",
-            f"{kind} '{data['name']}' does not carry the project's expression",
+            f"« {data['name']} » n'a pas l'expression ou les effets du projet",
+            f"{kind} '{data['name']}' does not carry the project's expression or effects",
             str(data["name"]),
         )
     return fn
@@ -202,7 +236,7 @@ def from_json(text: str) -> Engine:
                 r["fr"],
                 r["en"],
                 tuple(_checked(g, "guard") for g in r["guards"]),
-                tuple(_lookup(a["name"], "action") for a in r["actions"]),
+                tuple(_checked(a, "action") for a in r["actions"]),
                 r["ruling"],
                 tuple(r.get("cites", ())),
                 (r["outcome"]["fr"], r["outcome"]["en"]) if r.get("outcome") else None,

@@ -230,9 +230,43 @@ def expression_schema() -> dict[str, Any]:
     ]}  # fmt: skip
 
 
+def effect_schema() -> dict[str, Any]:
+    """An effect: one of the engine's control effects (``if``, ``each``, ``with``) or one of the host's
+    effects with its parameters (docs/effects.md)."""
+    from fsm.effects import EFFECTS
+
+    expr, effects = {"$ref": "#/$defs/expr"}, {"type": "array", "items": {"$ref": "#/$defs/effect"}}
+    kinds = {
+        "expr": expr,
+        "item": expr,
+        "literal": {},
+        "fields": {"type": "object", "additionalProperties": expr},
+    }
+    alternatives: list[dict[str, Any]] = [
+        {
+            **_obj({"if": {"type": "array", "prefixItems": [expr, effects, effects], "minItems": 2, "maxItems": 3}}),
+            "required": ["if"],
+        },
+        {
+            **_obj({"each": {"type": "array", "prefixItems": [expr, effects], "minItems": 2, "maxItems": 2}}),
+            "required": ["each"],
+        },
+        {
+            **_obj({"with": {"type": "array", "prefixItems": [expr, effects], "minItems": 2, "maxItems": 2}}),
+            "required": ["with"],
+        },
+    ]
+    for x in EFFECTS.effects.values():
+        params = {p.name: ({"enum": list(p.choices)} if p.kind == "name" else kinds[p.kind]) for p in x.params}
+        body = {**_obj(params), "required": [p.name for p in x.params if p.required]}
+        alternatives.append({**_obj({x.name: body}), "required": [x.name]})
+    return {"oneOf": alternatives}  # fmt: skip
+
+
 def machine_schema() -> dict[str, Any]:
     words = {"type": "string"}
-    fn = _obj({"name": {"type": "string"}, "fr": words, "en": words})
+    fn = _obj({"name": {"type": "string"}, "fr": words, "en": words,
+               "effects": {"type": "array", "items": {"$ref": "#/$defs/effect"}}})  # fmt: skip
     guard = _obj({"name": {"type": "string"}, "fr": words, "en": words, "test": {"$ref": "#/$defs/expr"}})
     variable = {**_obj({"name": {"type": "string"}, "type": words, "doc": words,
                         "items": {"type": "object", "additionalProperties": words}}),
@@ -242,11 +276,21 @@ def machine_schema() -> dict[str, Any]:
                                                                   "context": words, "value": {}})}})  # fmt: skip
     body = _obj({
         "format": {"const": "fsm-bridge-auction/machine"},
-        "version": {"const": 3},
+        "version": {"const": 4},
         "initial": _obj({"default": {"type": "string"}, "cards_in_board": {"type": "string"}}),
         "context": _obj({
             "language": words, "builtins": {"type": "object", "additionalProperties": words},
             "variables": {"type": "array", "items": variable}, "operators": {"type": "array", "items": operator},
+        }),
+        "effects": _obj({
+            "control": {"type": "object", "additionalProperties": words},
+            "effects": {"type": "array", "items": _obj({
+                "name": words, "doc": words, "examples": {"type": "array", "items": {"$ref": "#/$defs/effect"}},
+                "params": {"type": "array", "items": {**_obj({
+                    "name": words, "doc": words, "kind": {"enum": ["expr", "name", "fields", "item", "literal"]},
+                    "required": {"type": "boolean"}, "default": {}, "choices": {"type": "array", "items": words},
+                }), "required": ["name", "doc", "kind", "required"]}},
+            })},
         }),
         "events": {"type": "array", "items": _obj({
             "name": {"type": "string"},
@@ -272,8 +316,8 @@ def machine_schema() -> dict[str, Any]:
             "fr": words, "en": words,
         })}},
     })  # fmt: skip
-    body["$defs"] = {"expr": expression_schema()}
-    return _doc("machine", "The machine exported as JSON (version 3)", body)
+    body["$defs"] = {"expr": expression_schema(), "effect": effect_schema()}
+    return _doc("machine", "The machine exported as JSON (version 4)", body)
 
 
 def conformance_schema() -> dict[str, Any]:

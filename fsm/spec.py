@@ -72,13 +72,6 @@ def registered(fn: Callable[..., Any], kind: str) -> bool:
     return REGISTRY.get(name_of(fn), kind) is fn
 
 
-def _decorator(kind: str, fr: str, en: str, name: str | None) -> Callable[[Callable[..., Any]], Any]:
-    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
-        return REGISTRY.add(kind, fn, fr, en, name)
-
-    return mark
-
-
 def guard(fr: str, en: str, name: str, test: Any, needs: tuple[str, ...] = ()) -> Guard:
     """A guard: a condition written as an expression (JsonLogic over the board context of
     :mod:`fsm.context`, docs/expressions.md), compiled here to a closure ``(table, event) -> value``,
@@ -130,9 +123,29 @@ def condition_of(g: Callable[..., Any]) -> Any:
     return getattr(g, "test", None)
 
 
-def action(fr: str, en: str, name: str | None = None) -> Callable[[Callable[..., Any]], Any]:
-    """Register an action ``(table, event) -> None`` with the words that say what it leaves behind."""
-    return _decorator("action", fr, en, name)
+def action(fr: str, en: str, name: str, effects: list[Any]) -> Action:
+    """An action: what a rule changes on the board, as a list of effects (:mod:`fsm.effects`,
+    docs/effects.md) compiled here to a closure ``(table, event) -> None`` and registered under
+    ``name`` with the words that say what it leaves behind.
+
+    The effects are the action's only definition: the machine runs the closure, the export
+    publishes the list, and other implementations apply it as it is.
+    """
+    from fsm.effects import EFFECTS  # the bridge's effects
+
+    known = REGISTRY.get(name, "action")
+    if known is not None:
+        if effects_of(known) != effects:
+            raise ValueError(f"action '{name}' is registered twice")
+        return known  # type: ignore[return-value]
+    act = EFFECTS.compile(effects)
+    act.effects = effects  # type: ignore[attr-defined]
+    return REGISTRY.add("action", act, fr, en, name)  # type: ignore[return-value]
+
+
+def effects_of(a: Callable[..., Any]) -> list[Any] | None:
+    """An action's effects."""
+    return getattr(a, "effects", None)
 
 
 def holder(fr: str, en: str, name: str, test: Any) -> Holder:

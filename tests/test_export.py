@@ -112,7 +112,7 @@ def test_scxml_conditions_write_every_guard_out():
 
 def test_json_export_states_every_guard_as_an_expression():
     spec = json.loads(to_json())
-    assert spec["version"] == 3
+    assert spec["version"] == 4
     guards = {g["name"]: g for r in spec["rules"] for g in r["guards"]}
     assert guards["judged_comparable"]["test"] == {"==": [{"var": "event.judgement.comparable"}, True]}
     assert guards["by_offender_lho"]["test"] == {"==": [{"var": "event.seat"}, {"var": "irregularity.offender_lho"}]}
@@ -126,4 +126,12 @@ def test_a_spec_whose_guard_says_something_else_is_refused():
     spec = json.loads(to_json())
     next(r for r in spec["rules"] if r["guards"])["guards"][0]["test"] = True
     with pytest.raises(InputError, match="expression"):
+        from_json(json.dumps(spec))
+
+
+def test_a_spec_whose_action_does_something_else_is_refused():
+    spec = json.loads(to_json())
+    rule = next(r for r in spec["rules"] if r["actions"])
+    rule["actions"][0]["effects"] = [{"again": {}}]
+    with pytest.raises(InputError, match="effects"):
         from_json(json.dumps(spec))

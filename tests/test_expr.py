@@ -37,6 +37,10 @@ RECORD = {"size": 3, "items": [{"colour": "red", "weight": 2}, {"colour": "blue"
         ({"or": [None, 0, "x"]}, "x"),
         ({"if": [False, "a", {"==": [1, 1]}, "b", "c"]}, "b"),
         ({"if": [False, "a", "c"]}, "c"),
+        ({"first": [{"var": "box.items"}]}, {"colour": "red", "weight": 2}),
+        ({"first": [{"var": "box.items"}, {">": [{"var": "weight"}, 3]}]}, {"colour": "blue", "weight": 5}),
+        ({"first": [{"var": "box.items"}, {">": [{"var": "weight"}, 9]}]}, None),
+        ({"cat": ["a", {"var": "box.size"}, None, ":", True]}, "a3:true"),
         ({"<": [1, {"var": "box.size"}, 5]}, True),
         ({">": [{"var": "box.label"}, 0]}, False),  # a comparison with null is false
         ({"in": ["red", ["red", "blue"]]}, True),

@@ -15,6 +15,12 @@ def test_readme_tour_runs():
     assert scope["board"].state == "play"
 
 
+def test_the_effect_reference_is_written_from_the_code():
+    from fsm.catalogue import EFFECTS, effects_markdown
+
+    assert EFFECTS.read_text(encoding="utf-8") == effects_markdown(), "run `make docs`"
+
+
 def test_the_guard_catalogue_is_written_from_the_code():
     from fsm.catalogue import PATH, guards_markdown
 

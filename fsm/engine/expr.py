@@ -2,9 +2,9 @@
 
 An expression is JSON: a constant, or ``{"operator": [arguments...]}``. The operators are
 JsonLogic's (``var``, ``==``, ``!=``, ``!``, ``!!``, ``and``, ``or``, ``if``, ``<``, ``<=``,
-``>``, ``>=``, ``in``, ``some``, ``all``, ``none``, ``filter``, ``map``) plus two of this
-superset (``count``: the length of an array; ``ctx``: a context variable read from inside an
-array operation) and the host's own named operators. A host gives a :class:`Vocabulary`: the
+``>``, ``>=``, ``in``, ``some``, ``all``, ``none``, ``filter``, ``map``) plus three of this
+superset (``count``: the length of an array; ``first``: its first item; ``ctx``: a context
+variable read from inside an array operation) and the host's own named operators. A host gives a :class:`Vocabulary`: the
 variables its context offers (each a getter ``(record, event) -> value``) and its operators
 (each ``(record, event, *values) -> value``). Nothing here knows what the record or the event
 are.
@@ -49,7 +49,9 @@ BUILTINS: dict[str, str] = {
     "none": "no item of the array satisfies the predicate",
     "filter": "the items of the array that satisfy the predicate",
     "map": "the value of the expression for each item of the array",
+    "cat": "the arguments joined into one string (null as an empty string)",
     "count": "the number of items of the array (with a predicate: of those that satisfy it) (superset)",
+    "first": "the first item of the array (with a predicate: the first that satisfies it), or null (superset)",
 }
 
 _ARRAY_OPS = ("some", "all", "none", "filter", "map")
@@ -147,7 +149,7 @@ def _walk(expr: Any, in_item: bool) -> Iterator[tuple[str, str]]:
             yield "var", str(path)
         return
     yield "op", op
-    if op in _ARRAY_OPS or (op == "count" and len(args) == 2):
+    if op in _ARRAY_OPS or (op in ("count", "first") and len(args) == 2):
         yield from _walk(args[0], in_item)
         for x in args[1:]:
             yield from _walk(x, True)
@@ -245,7 +247,7 @@ class _Compiler:
             return lambda r, e, it: read(it)
         if op in ("var", "ctx"):
             return self._context_var(args)
-        if op in _ARRAY_OPS or op == "count":
+        if op in _ARRAY_OPS or op in ("count", "first"):
             return self._array(op, args, in_item)
         fast = self._leaves(op, args, in_item)
         if fast is not None:
@@ -320,6 +322,8 @@ class _Compiler:
             raise ExpressionError(f"'{op}' takes an array and a predicate")
         if op == "count" and len(args) == 1:
             return lambda r, e, it: len(_sequence(source(r, e, it)))  # type: ignore[arg-type]
+        if op == "first" and len(args) == 1:
+            return lambda r, e, it: next(iter(_sequence(source(r, e, it))), None)
         if len(args) != 2:
             raise ExpressionError(f"'{op}' takes an array and a predicate")
         test = self.node(args[1], True)
@@ -338,6 +342,8 @@ class _Compiler:
             return lambda r, e, it: [x for x in _sequence(source(r, e, it)) if test(r, e, x)]
         if op == "map":
             return lambda r, e, it: [test(r, e, x) for x in _sequence(source(r, e, it))]
+        if op == "first":
+            return lambda r, e, it: next((x for x in _sequence(source(r, e, it)) if test(r, e, x)), None)
         return lambda r, e, it: sum(1 for x in _sequence(source(r, e, it)) if test(r, e, x))
 
     def _combine(self, op: str, subs: list[ItemCompiled]) -> ItemCompiled:
@@ -359,6 +365,8 @@ class _Compiler:
             return lambda r, e, it: bool(a(r, e, it))
         if op in ("and", "or"):
             return _chain(subs, op == "and")
+        if op == "cat":
+            return lambda r, e, it: "".join(_text(s(r, e, it)) for s in subs)
         if op == "if":
             return _if(subs)
         if op in ("<", "<=", ">", ">="):
@@ -386,6 +394,16 @@ class _Compiler:
             a, b = subs
             return lambda r, e, it: fn(r, e, a(r, e, it), b(r, e, it))
         return lambda r, e, it: fn(r, e, *(s(r, e, it) for s in subs))
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, str):
+        return "".join((value,))  # the text itself, for a str subclass too (an enumeration's value)
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def _default(value: Any, default: Any) -> Any:

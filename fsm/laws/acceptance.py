@@ -7,17 +7,8 @@ call, routed afresh from the auction as it now stands (it may be irregular in it
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING
-
-from fsm.auction import CANCELLED, STANDING
-from fsm.laws.normal import stand
+from fsm.effects import AGAIN, CLOSE, e_if, e_set, e_stand, e_status
 from fsm.spec import Action, Guard, Rule, action, equals, guard, var
-
-if TYPE_CHECKING:
-    from fsm.events import Event
-    from fsm.table import Table
-
 
 by_offender_lho = guard(
     "par l'adversaire de gauche du fautif",
@@ -36,27 +27,29 @@ director_present = guard(
 )
 
 
-@action("la déclaration irrégulière est acceptée et devient légale", "the irregular call is accepted and becomes legal")
-def accept_irregular_call(table: Table, event: Event) -> None:
-    """The call stands where it was made; a replacement made before the ruling falls (27C)."""
-    irr = table.irregularity
-    assert irr is not None
-    if irr.replacement is not None:
-        table.auction.set_status(irr.replacement, CANCELLED, "27C")
-    table.irregularity = None
-    stand(table, table.auction.set_status(irr.entry, STANDING))
-
-
-@action("puis sa propre déclaration est examinée", "then his own call is dealt with")
-def then_his_call(table: Table, event: Event) -> None:
-    event.follow = event.again()
-
-
-@action("l'arbitre est à la table", "the Director is at the table")
-def note_director(table: Table, event: Event) -> None:
-    irr = table.irregularity
-    assert irr is not None
-    table.irregularity = replace(irr, director=True)
+# The call stands where it was made; a replacement made before the ruling falls (27C).
+accept_irregular_call = action(
+    "la déclaration irrégulière est acceptée et devient légale",
+    "the irregular call is accepted and becomes legal",
+    "accept_irregular_call",
+    [
+        e_if(
+            {"!=": [var("irregularity.replacement_n"), None]},
+            [e_status(var("irregularity.replacement_n"), "cancelled", "27C")],
+        ),
+        e_stand(var("irregularity.n")),
+        CLOSE,
+    ],
+)
+then_his_call = action(
+    "puis sa propre déclaration est examinée", "then his own call is dealt with", "then_his_call", [AGAIN]
+)
+note_director = action(
+    "l'arbitre est à la table",
+    "the Director is at the table",
+    "note_director",
+    [e_set("irregularity.director", True)],
+)
 
 
 def acceptance_rules(

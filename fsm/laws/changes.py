@@ -22,18 +22,14 @@ period is over.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Any
 
-from fsm.auction import CANCELLED, PENDING, WITHDRAWN, Entry, Relation, relation
-from fsm.calls import Seat
-from fsm.errors import IllegalEvent
-from fsm.events import Event, call_event
+from fsm.effects import CLOSE, e_if, e_refuse, e_set, e_status, e_ui, e_with
 from fsm.laws import parties
 from fsm.laws.acceptance import by_offender_lho, note_director, then_his_call
 from fsm.laws.classify import KIND_GUARDS, hold_irregular_call
-from fsm.laws.withdrawn import judged, restrict, ui
-from fsm.records import CallKind, Classification, Irregularity
+from fsm.laws.withdrawn import e_restrict, judged
+from fsm.records import CallKind
 from fsm.spec import (
     SEATS_ALL,
     Action,
@@ -46,6 +42,7 @@ from fsm.spec import (
     StateSpec,
     action,
     all_of,
+    ctx,
     equals,
     guard,
     holder,
@@ -53,9 +50,6 @@ from fsm.spec import (
     seats_if,
     var,
 )
-
-if TYPE_CHECKING:
-    from fsm.table import Table
 
 STATE = "auction.change_of_call"
 INTENDED = "auction.intended_change"
@@ -76,30 +70,32 @@ partner_called_since = guard(
 )
 
 
-@action("le changement est refusé : le partenaire a déclaré depuis", "the change is refused: partner has called since")
-def refuse_after_partner(table: Table, event: Event) -> None:
-    raise IllegalEvent(
-        "aucun changement de déclaration ne peut être fait si le partenaire a déclaré par la suite",
-        "no change of call may be made if partner has called since",
-        law="25A4",
-    )
-
-
-@action(
-    "le changement est refusé : la période des annonces est finie", "the change is refused: the auction period is over"
+# 25A4: no change once partner has called since.
+refuse_after_partner = action(
+    "le changement est refusé : le partenaire a déclaré depuis",
+    "the change is refused: partner has called since",
+    "refuse_after_partner",
+    [
+        e_refuse(
+            "25A4",
+            "aucun changement de déclaration ne peut être fait si le partenaire a déclaré par la suite",
+            "no change of call may be made if partner has called since",
+        )
+    ],
 )
-def refuse_after_auction_period(table: Table, event: Event) -> None:
-    raise IllegalEvent(
-        "aucun changement ne peut intervenir après la fin de la période des annonces (17D)",
-        "no change may occur after the end of the auction period (17D)",
-        law="25A5",
-    )
-
-
-def _later_calls(table: Table, seat: Seat) -> tuple[Entry, ...]:
-    """The standing calls made after the player's last call: those his LHO may take back (25A6, 21B2)."""
-    standing = table.auction.standing()
-    return standing[standing.index(_original(table, seat)) + 1 :]
+# 25A5, 17D: no change once the auction period is over.
+refuse_after_auction_period = action(
+    "le changement est refusé : la période des annonces est finie",
+    "the change is refused: the auction period is over",
+    "refuse_after_auction_period",
+    [
+        e_refuse(
+            "25A5",
+            "aucun changement ne peut intervenir après la fin de la période des annonces (17D)",
+            "no change may occur after the end of the auction period (17D)",
+        )
+    ],
+)
 
 
 # After the change, the LHO's bid over the first call no longer supersedes the bid before it (18D): a
@@ -166,14 +162,6 @@ MAY_CHANGE = _may_take_back("21B2")
 
 def _nothing_to_take_back(law: str) -> tuple[Guard, Action]:
     """A ``withdraw`` when no call may be taken back: refused under the law of the last change."""
-
-    def refuse(table: Table, event: Event) -> None:
-        raise IllegalEvent(
-            "aucune déclaration à reprendre : seul l'adversaire de gauche le peut, avant qu'un autre joueur ne déclare",
-            "no call to take back: only the LHO may, before another player calls",
-            law=law,
-        )
-
     fr, en = "aucune déclaration qu'il puisse reprendre", "no call he may take back"
     return (
         guard(
@@ -192,7 +180,18 @@ def _nothing_to_take_back(law: str) -> tuple[Guard, Action]:
                 ]
             },
         ),
-        action("le retrait est refusé", "the withdrawal is refused", f"refuse_withdraw_{law}")(refuse),
+        action(
+            "le retrait est refusé",
+            "the withdrawal is refused",
+            f"refuse_withdraw_{law}",
+            [
+                e_refuse(
+                    law,
+                    "aucune déclaration à reprendre : seul l'adversaire de gauche le peut, avant qu'un autre joueur ne déclare",
+                    "no call to take back: only the LHO may, before another player calls",
+                )
+            ],
+        ),
     )
 
 
@@ -209,174 +208,202 @@ misinformation_pending = guard(
 )
 
 
-@action("la substitution attend le jugement de l'arbitre", "the substitution awaits the Director's judgement")
-def hold_substitution(table: Table, event: Event) -> None:
-    turn = table.auction.turn()
-    assert event.seat is not None
-    event.classification = Classification(CallKind.CHANGE, turn, relation(event.seat, turn, True))
-    hold_irregular_call(table, event)
-    assert table.irregularity is not None
-    table.irregularity = replace(table.irregularity, comparable=event.comparable)
+# --- actions ---------------------------------------------------------------------------------
+OFFENDER = ctx("irregularity.offender")  # read from inside a ``with`` as well
+PARTNER = {"partner": [OFFENDER]}
+# The first call: the offender's last standing call (an item of ``auction.calls``), the one his new call replaces.
+ORIGINAL = {"last_call": [var("irregularity.offender")]}
 
-
-@action(
+# A substitution ("I meant 1♠") is a change of call at his LHO's turn (the player has called, since his
+# partner is silent): it waits for the Director with the judgement « comparable » it carries, if any.
+hold_substitution = action(
+    "la substitution attend le jugement de l'arbitre",
+    "the substitution awaits the Director's judgement",
+    "hold_substitution",
+    [
+        {"irregularity": {"kind": CallKind.CHANGE.name.lower(), "turn": var("auction.turn")}},
+        e_set("irregularity.comparable", var("event.comparable")),
+    ],
+)
+# The judgement came first, then the new call: the change is settled at once (21B1).
+apply_ruled_misinformation = action(
     "l'arbitre a déjà jugé l'information erronée : 21B1 s'applique",
     "the Director already judged misinformation: 21B1 applies",
+    "apply_ruled_misinformation",
+    [
+        e_if(
+            var("table.misinformation_ruled"),
+            [e_set("table.misinformation_ruled", False), {"follow": {"key": "misinformation", "value": True}}],
+        )
+    ],
 )
-def apply_ruled_misinformation(table: Table, event: Event) -> None:
-    """The judgement came first, then the new call: the change is settled at once (21B1)."""
-    if table.misinformation_ruled:
-        table.misinformation_ruled = False
-        event.follow = Event("judge", {"misinformation": True}, judgement=("misinformation", True))
-
-
-@action(
+# 21B1: the misinformed player may now change his call, while his partner has not called since.
+note_misinformation = action(
     "l'arbitre juge qu'un joueur a déclaré sur une information erronée",
     "the Director judges that a player called on misinformation",
+    "note_misinformation",
+    [e_set("table.misinformation_ruled", True)],
 )
-def note_misinformation(table: Table, event: Event) -> None:
-    """21B1: the misinformed player may now change his call, while his partner has not called since."""
-    table.misinformation_ruled = True
+# The judgement was for the next call only.
+misinformation_window_closes = action(
+    "le droit de changer sa déclaration (21B1) est passé",
+    "the right to change the call (21B1) has passed",
+    "misinformation_window_closes",
+    [e_set("table.misinformation_ruled", False)],
+)
+# Another call took its place: the LHO's chance to take his call back is gone (25A6, 21B2).
+take_back_window_closes = action(
+    "il ne peut plus reprendre sa déclaration",
+    "he may no longer take his call back",
+    "take_back_window_closes",
+    [e_set("table.withdrawable", None)],
+)
 
 
-@action("le droit de changer sa déclaration (21B1) est passé", "the right to change the call (21B1) has passed")
-def misinformation_window_closes(table: Table, event: Event) -> None:
-    table.misinformation_ruled = False
+def _replace_first_call(law: str, told: list[Any]) -> list[Any]:
+    """25A and 21B1: the new call takes the first one's place; the LHO may take back a call made over it.
 
-
-@action("il ne peut plus reprendre sa déclaration", "he may no longer take his call back")
-def take_back_window_closes(table: Table, event: Event) -> None:
-    table.withdrawable = None
-
-
-def _original(table: Table, seat: Seat) -> Entry:
-    return next(e for e in reversed(table.auction.standing()) if e.seat is seat)
-
-
-def _reopen(table: Table) -> None:
-    """A change after the final pass (25A5, 21B1): the auction reopens with the obligations that
-    were in force when it seemed to end (27B2, 30A, 37B2…) and the judgements still awaited.
-
-    Called while the first call still stands, so the auction is still over; if it is over again
-    once the change is settled (25B2), the end of the auction puts them aside once more.
+    A change after the final pass (25A5, 21B1) first reopens the auction with the obligations that were
+    in force when it seemed to end and the judgements still awaited. The first call is withdrawn and is
+    unauthorized information for ``told``; a face-down lead goes back (25A5). If nobody called over the
+    first call, the new call is made now, and judged as any call; otherwise it takes the first call's
+    place and the LHO's call over it (the first standing call after it) may be taken back (25A6, 21B2).
     """
-    if table.auction.is_over():
-        table.obligations = (*table.obligations_at_end, *table.obligations)
-        table.deferred = (*table.deferred_at_end, *table.deferred)
-        table.obligations_at_end = ()
-        table.deferred_at_end = ()
+    later = {"standing_after": [var("n")]}  # inside the ``with``: the first call's number
+    return [
+        {"reopen": {}},
+        e_with(
+            ORIGINAL,
+            [
+                e_status(var("n"), "withdrawn", law),
+                e_ui(var("source"), told),
+                e_set("table.opening_lead", None),
+                e_if(
+                    {"==": [{"count": [later]}, 0]},
+                    [{"remake": {"n": ctx("irregularity.n")}}],
+                    [
+                        e_set("table.withdrawable", {"first": [later]}),
+                        e_set("table.withdraw_law", "25A6" if law == "25A" else "21B2"),
+                        {"move_after": {"n": ctx("irregularity.n"), "after": var("n")}},
+                    ],
+                ),
+            ],
+        ),
+        CLOSE,
+    ]
 
 
-def _replace_first_call(table: Table, event: Event, law: str, told: tuple[Seat, ...] | None = None) -> None:
-    """25A and 21B1: the new call takes the first one's place; the LHO may take back a call made over it."""
-    irr = table.irregularity
-    assert irr is not None
-    offender = irr.entry.seat
-    _reopen(table)
-    original = _original(table, offender)
-    later = _later_calls(table, offender)
-    original = table.auction.set_status(original, WITHDRAWN, law)
-    ui(table, original, told if told is not None else (offender.partner,))
-    table.irregularity = None
-    table.opening_lead = None  # 25A5: a face-down lead goes back if the auction reopens
-    if not later:  # nobody called over it: the new call is made now, and judged as any call
-        table.auction.drop(irr.entry)
-        event.follow = call_event(irr.entry)
-        return
-    table.auction.move_after(irr.entry, original)
-    table.withdrawable = later[0]  # the LHO's call over the first call (25A6, 21B2)
-    table.withdraw_law = "25A6" if law == "25A" else "21B2"
-
-
-@action("la déclaration voulue remplace la première (sans 26B) ; l'adversaire de gauche peut reprendre la sienne",
-        "the intended call replaces the first (no 26B); the LHO may take his own back")  # fmt: skip
-def apply_25A(table: Table, event: Event) -> None:
-    _replace_first_call(table, event, "25A")
-
-
-@action("la déclaration est changée sans autre rectification ; l'adversaire de gauche peut changer la sienne",
-        "the call is changed with no other rectification; the LHO may change his own")  # fmt: skip
-def apply_21B1(table: Table, event: Event) -> None:
-    """21B1: the misinformed side is not the offending side: its withdrawn call is UI to the opponents only."""
-    irr = table.irregularity
-    assert irr is not None
-    offender = irr.entry.seat
-    _replace_first_call(table, event, "21B1", (offender.lho, offender.rho))
-
-
-@action(
+apply_25A = action(
+    "la déclaration voulue remplace la première (sans 26B) ; l'adversaire de gauche peut reprendre la sienne",
+    "the intended call replaces the first (no 26B); the LHO may take his own back",
+    "apply_25A",
+    _replace_first_call("25A", [PARTNER]),
+)
+# 21B1: the misinformed side is not the offending side: its withdrawn call is UI to the opponents only.
+apply_21B1 = action(
+    "la déclaration est changée sans autre rectification ; l'adversaire de gauche peut changer la sienne",
+    "the call is changed with no other rectification; the LHO may change his own",
+    "apply_21B1",
+    _replace_first_call("21B1", [{"lho": [OFFENDER]}, {"rho": [OFFENDER]}]),
+)
+# The change being authorised, the LHO's bid over the first call no longer supersedes the bid before
+# it: unless he takes it back (25A6, 21B2), it is an insufficient bid made in turn, which his own LHO
+# may accept (27A1) or not (27B). The Director is at the table.
+later_call_insufficient = action(
     "la déclaration suivante de l'adversaire de gauche devient une enchère insuffisante (27)",
     "the LHO's later call becomes an insufficient bid (27)",
+    "later_call_insufficient",
+    [
+        {
+            "irregularity": {
+                "n": var("table.withdrawable.n"),
+                "kind": CallKind.INSUFFICIENT.name.lower(),
+                "turn": var("table.withdrawable.seat"),
+                "director": True,
+            }
+        }
+    ],
 )
-def later_call_insufficient(table: Table, event: Event) -> None:
-    """The change being authorised, the LHO's bid over the first call no longer supersedes the bid
-    before it: unless he takes it back (25A6, 21B2), it is an insufficient bid made in turn, which
-    his own LHO may accept (27A1) or not (27B). The Director is at the table."""
-    later = table.withdrawable
-    assert later is not None
-    entry = table.auction.set_status(later, PENDING)
-    turn = entry.seat
-    table.irregularity = Irregularity(
-        entry, Classification(CallKind.INSUFFICIENT, turn, Relation.IN_TURN), director=True
-    )
+# He takes his bid back: the insufficient bid is no longer on the table.
+drop_insufficient_later_call = action(
+    "son enchère insuffisante est retirée avec elle",
+    "his insufficient bid goes with it",
+    "drop_insufficient_later_call",
+    [CLOSE],
+)
 
 
-@action("son enchère insuffisante est retirée avec elle", "his insufficient bid goes with it")
-def drop_insufficient_later_call(table: Table, event: Event) -> None:
-    table.irregularity = None
+NOT_COMPARABLE = {"!=": [ctx("irregularity.comparable"), True]}
 
-
-@action(
+# 25B1: the LHO accepts the change: the first call is withdrawn and the new call takes its place; the
+# first call is UI to the offender's partner, and 26B applies unless the new call was judged comparable.
+apply_25B1 = action(
     "changement accepté : la première déclaration est retirée (26B)",
     "change accepted: the first call is withdrawn (26B)",
+    "apply_25B1",
+    [
+        {"reopen": {}},
+        e_with(
+            ORIGINAL,
+            [
+                e_status(var("n"), "withdrawn", "25B1"),
+                {"move_after": {"n": ctx("irregularity.n"), "after": var("n")}},
+                e_set("table.opening_lead", None),
+                e_ui(var("source"), [PARTNER]),
+                e_if(NOT_COMPARABLE, [e_restrict(OFFENDER, var("source"))]),
+            ],
+        ),
+        CLOSE,
+    ],
 )
-def apply_25B1(table: Table, event: Event) -> None:
-    irr = table.irregularity
-    assert irr is not None
-    offender = irr.entry.seat
-    _reopen(table)
-    original = table.auction.set_status(_original(table, offender), WITHDRAWN, "25B1")
-    table.auction.move_after(irr.entry, original)
-    table.opening_lead = None
-    ui(table, original, (offender.partner,))
-    if irr.comparable is not True:
-        restrict(table, offender, original)
-    table.irregularity = None
+# 25B2: the change is cancelled and the first call stands (if it was the final pass, the auction ends
+# again, and the end of the auction puts the reopened obligations aside once more). The cancelled call
+# is UI to the offender's partner; 26B needs a defender: none after a pass-out (22B).
+apply_25B2 = action(
+    "changement refusé : annulé, la première déclaration est maintenue (26B)",
+    "change refused: cancelled, the first call stands (26B)",
+    "apply_25B2",
+    [
+        {"reopen": {}},
+        e_status(var("irregularity.n"), "cancelled", "25B2"),
+        e_ui(var("irregularity.source"), [PARTNER]),
+        e_if(
+            {"and": [NOT_COMPARABLE, {"!": var("auction.passed_out")}]},
+            [e_restrict(OFFENDER, var("irregularity.source"))],
+        ),
+        CLOSE,
+    ],
+)
 
 
-@action("changement refusé : annulé, la première déclaration est maintenue (26B)",
-        "change refused: cancelled, the first call stands (26B)")  # fmt: skip
-def apply_25B2(table: Table, event: Event) -> None:
-    irr = table.irregularity
-    assert irr is not None
-    offender = irr.entry.seat
-    _reopen(table)  # the first call stands: if it was the final pass, the auction ends again
-    table.auction.set_status(irr.entry, CANCELLED, "25B2")
-    ui(table, irr.entry, (offender.partner,))
-    if irr.comparable is not True and not table.auction.is_passed_out():  # 26B needs a defender: none after 22B
-        restrict(table, offender, irr.entry)
-    table.irregularity = None
+def _take_back(law: str, told: list[Any], ui_law: str = "16C") -> list[Any]:
+    """The LHO takes back the call he may (25A6, 21B2): it is withdrawn, and UI to ``told`` (read on it)."""
+    return [
+        e_with(
+            {"first": [var("auction.calls"), {"==": [var("n"), ctx("table.withdrawable.n")]}]},
+            [
+                e_set("table.withdrawable", None),
+                e_status(var("n"), "withdrawn", law),
+                e_ui(var("source"), told, ui_law),
+            ],
+        )
+    ]
 
 
-def _take_back(table: Table, law: str) -> Entry:
-    entry = table.withdrawable
-    assert entry is not None
-    table.withdrawable = None
-    return table.auction.set_status(entry, WITHDRAWN, law)
-
-
-@action("sa déclaration est retirée ; il déclare à nouveau", "his call is withdrawn; he calls again")
-def withdraw_later_call(table: Table, event: Event) -> None:
-    """25A6: the withdrawn call is authorized for his side, unauthorized for the opponents."""
-    entry = _take_back(table, "25A6")
-    ui(table, entry, (entry.seat.lho, entry.seat.rho), "25A6")
-
-
-@action("sa déclaration est retirée (16C) ; il déclare à nouveau", "his call is withdrawn (16C); he calls again")
-def change_later_call(table: Table, event: Event) -> None:
-    """21B2: he is of the side that gave the misinformation: his withdrawn call is UI to his partner."""
-    entry = _take_back(table, "21B2")
-    ui(table, entry, (entry.seat.partner,))
+# 25A6: the withdrawn call is authorized for his side, unauthorized for the opponents.
+withdraw_later_call = action(
+    "sa déclaration est retirée ; il déclare à nouveau",
+    "his call is withdrawn; he calls again",
+    "withdraw_later_call",
+    _take_back("25A6", [{"lho": [var("seat")]}, {"rho": [var("seat")]}], "25A6"),
+)
+# 21B2: he is of the side that gave the misinformation: his withdrawn call is UI to his partner.
+change_later_call = action(
+    "sa déclaration est retirée (16C) ; il déclare à nouveau",
+    "his call is withdrawn (16C); he calls again",
+    "change_later_call",
+    _take_back("21B2", [{"partner": [var("seat")]}]),
+)
 
 
 # The option holders of 25A: whoever may still replace his last call.

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fsm.auction import PENDING, Auction, Entry, Relation, relation
+from fsm.auction import Auction, Relation, relation
 from fsm.calls import Call, Seat
-from fsm.records import CallKind, Classification, Irregularity
+from fsm.records import CallKind, Classification
 from fsm.spec import Guard, action, equals, guard
 
 if TYPE_CHECKING:
-    from fsm.events import Event
     from fsm.table import Table
 
 
@@ -98,19 +97,13 @@ BY_RELATION = {
 }
 
 
-def entry_of(event: Event, status: str) -> Entry:
-    """The auction entry a call event makes, with the given status."""
-    assert event.seat is not None and event.call is not None
-    return Entry(event.seat, event.call, status, artificial=event.artificial, specifies=event.specifies)
-
-
-@action("la déclaration irrégulière attend une décision", "the irregular call awaits a decision")
-def hold_irregular_call(table: Table, event: Event) -> None:
-    """The irregular call is on the table, neither standing nor cancelled, until someone acts on it."""
-    classification = event.classification
-    assert event.seat is not None and classification is not None
-    entry = table.auction.add(entry_of(event, PENDING))
-    table.irregularity = Irregularity(entry, classification)
+# The irregular call is on the table, neither standing nor cancelled, until someone acts on it.
+hold_irregular_call = action(
+    "la déclaration irrégulière attend une décision",
+    "the irregular call awaits a decision",
+    "hold_irregular_call",
+    [{"irregularity": {}}],
+)
 
 
 def _kind_guard(kind: CallKind) -> Guard:

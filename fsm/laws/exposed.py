@@ -12,17 +12,12 @@ back to the hand.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-from fsm.laws.lead import all_major_when_two
-from fsm.laws.withdrawn import bar, review, ui
-from fsm.records import PASS_NEXT_TURN, Exposure, PenaltyCard
+from fsm.effects import e_append, e_each, e_remove, e_review, e_ui
+from fsm.laws.lead import ALL_MAJOR_WHEN_TWO
+from fsm.records import PASS_NEXT_TURN
 from fsm.spec import LawModule, Not, Option, Rule, action, ctx, guard, var
-
-if TYPE_CHECKING:
-    from fsm.events import Event
-    from fsm.table import Table
-
 
 single_low_card = guard(
     "une seule carte au-dessous de l'honneur, non attaquée",
@@ -52,33 +47,39 @@ several_cards = guard(
 )
 
 
-def _expose(table: Table, event: Event, major: bool) -> None:
-    assert event.seat is not None
-    for card in event.cards:
-        table.exposed = (*table.exposed, Exposure(event.seat, card, major))
-        ui(table, f"{event.seat.value}:{card.pbn()}", (event.seat.partner,), "24")
+def _expose(major: bool) -> dict[str, Any]:
+    """Each card stays face up until the auction ends; it is unauthorized information for partner (16C, 24)."""
+    seat = ctx("event.seat")
+    return e_each(
+        var("event.cards"),
+        [
+            e_append("exposed", seat=seat, card=var(""), major=major),
+            e_ui({"cat": [seat, ":", var("")]}, [{"partner": [seat]}], "24"),
+        ],
+    )
 
 
-@action(
-    "les cartes restent face visible jusqu'à la fin des annonces", "the cards stay face up until the end of the auction"
+expose_low = action(
+    "les cartes restent face visible jusqu'à la fin des annonces",
+    "the cards stay face up until the end of the auction",
+    "expose_low",
+    [_expose(False)],
 )
-def expose_low(table: Table, event: Event) -> None:
-    _expose(table, event, False)
-
-
-@action(
-    "le partenaire du fautif passe à son prochain tour (72C)", "the offender's partner passes at his next turn (72C)"
+expose_and_bar = action(
+    "le partenaire du fautif passe à son prochain tour (72C)",
+    "the offender's partner passes at his next turn (72C)",
+    "expose_and_bar",
+    [
+        _expose(True),
+        e_append(
+            "obligations",
+            seat={"partner": [var("event.seat")]},
+            kind=PASS_NEXT_TURN,
+            law={"if": [{">=": [{"count": [var("event.cards")]}, 2]}, "24C", "24B"]},
+        ),
+        *e_review("72C"),
+    ],
 )
-def expose_and_bar(table: Table, event: Event) -> None:
-    assert event.seat is not None
-    _expose(table, event, True)
-    bar(table, event.seat.partner, PASS_NEXT_TURN, "24C" if len(event.cards) >= 2 else "24B")
-    review(table, "72C")
-
-
-def _declaring_side(table: Table) -> str | None:
-    declarer = table.declarer()
-    return declarer.side if declarer is not None else None
 
 
 declaring_side_exposed = guard(
@@ -105,24 +106,44 @@ cards_exposed = guard(
 )
 
 
-@action("les cartes retournent dans la main", "the cards go back to the hand")
-def back_to_hand(table: Table, event: Event) -> None:
-    side = _declaring_side(table)
-    table.exposed = tuple(x for x in table.exposed if side is not None and x.seat.side != side)
-
-
-@action(
+# 24D: the declaring side's cards go back; with no declarer (a pass-out), every card does.
+back_to_hand = action(
+    "les cartes retournent dans la main",
+    "the cards go back to the hand",
+    "back_to_hand",
+    [
+        e_remove(
+            "exposed",
+            {
+                "or": [
+                    {"==": [ctx("table.declarer"), None]},
+                    {"==": [{"side": [var("seat")]}, {"side": [ctx("table.declarer")]}]},
+                ]
+            },
+        )
+    ],
+)
+become_penalty_cards = action(
     "les cartes deviennent des cartes pénalisées ; deux ou plus du même défenseur sont toutes majeures (50B)",
     "the cards become penalty cards; two or more of one defender are all major (50B)",
+    "become_penalty_cards",
+    [
+        e_each(
+            var("table.exposed"),
+            [
+                e_append(
+                    "penalty_cards",
+                    seat=var("seat"),
+                    card=var("card"),
+                    kind={"if": [var("major"), "major", "minor"]},
+                    law="24E",
+                )
+            ],
+        ),
+        e_remove("exposed", True),
+        ALL_MAJOR_WHEN_TWO,
+    ],
 )
-def become_penalty_cards(table: Table, event: Event) -> None:
-    for x in table.exposed:
-        table.penalty_cards = (
-            *table.penalty_cards,
-            PenaltyCard(x.seat, x.card, "major" if x.major else "minor", "24E"),
-        )
-    table.exposed = ()
-    all_major_when_two(table)
 
 
 NO_DECLARING_SIDE_CARDS = Not(

@@ -29,23 +29,28 @@ the auction, in the clarification period (before a faced lead: 36A, 37A, 38D; af
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-from fsm.auction import CANCELLED, STANDING, Entry, relation
-from fsm.calls import PASS
-from fsm.errors import IllegalEvent
+from fsm.effects import (
+    AGAIN,
+    CLOSE,
+    e_append,
+    e_call,
+    e_if,
+    e_refuse,
+    e_remove,
+    e_review,
+    e_set,
+    e_status,
+    e_ui,
+    e_with,
+)
 from fsm.laws import parties
 from fsm.laws.acceptance import by_offender_lho, then_his_call
-from fsm.laws.classify import KIND_GUARDS, entry_of, hold_irregular_call
-from fsm.laws.normal import record_call, stand
-from fsm.laws.withdrawn import bar, bar_side, not_comparable, restrict, review, ui, ui_to_offenders
-from fsm.records import PASS_NEXT_TURN, PASS_REST, REPEAT_CALL, CallKind, Classification, Irregularity, Pending
-from fsm.spec import Guard, LawModule, Not, Option, Rule, StateSpec, action, equals, guard, var
-from fsm.table import without
-
-if TYPE_CHECKING:
-    from fsm.events import Event
-    from fsm.table import Table
+from fsm.laws.classify import KIND_GUARDS, hold_irregular_call
+from fsm.laws.withdrawn import e_bar, e_bar_side, e_not_comparable, e_restrict
+from fsm.records import PASS_NEXT_TURN, PASS_REST, REPEAT_CALL, CallKind
+from fsm.spec import Guard, LawModule, Not, Option, Rule, StateSpec, action, ctx, equals, guard, var
 
 INADMISSIBLE = "auction.inadmissible_double"
 INADMISSIBLE_OFFERED = f"{INADMISSIBLE}.offered"
@@ -55,12 +60,6 @@ ABOVE_SEVEN = "auction.bid_above_seven"
 AFTER_FINAL_PASS = "clarification.call_after_final_pass"
 FACE_DOWN_LEAD = "clarification.face_down_lead"
 LEAD_MADE = "clarification.lead_made"
-
-
-def _irr(table: Table) -> Irregularity:
-    irr = table.irregularity
-    assert irr is not None
-    return irr
 
 
 # --- guards ---------------------------------------------------------------------------------
@@ -165,245 +164,324 @@ legal_replacement_36 = guard(
 )
 
 
+# --- fragments ------------------------------------------------------------------------------------
+# The seat and the call a fragment speaks of are expressions: read from the irregularity on the
+# table, or from a call of the record (an item of `auction.calls`) held by a `with`.
+OFFENDER = var("irregularity.offender")
+PARTNER = {"partner": [OFFENDER]}
+SOURCE = var("irregularity.source")
+N = var("irregularity.n")
+# Inside a `with` over a call of the record: its number, its maker, the call with its maker.
+ITEM_N, ITEM_SEAT, ITEM_SOURCE = var("n"), var("seat"), var("source")
+# The call on the table as an item of the record (read before the irregularity is closed).
+THE_CALL = {"first": [var("auction.calls"), {"==": [var("n"), ctx("irregularity.n")]}]}
+
+
+# A later irregularity cancelled with the calls after an earlier one (36A, 38B) awaits nothing more.
+DROP_CANCELLED_PENDING = e_remove(
+    "pending",
+    {
+        "and": [
+            {"!=": [var("n"), None]},
+            {
+                "!": {
+                    "in": [
+                        var("n"),
+                        {"map": [{"filter": [ctx("auction.calls"), {"==": [var("status"), "standing"]}]}, var("n")]},
+                    ]
+                }
+            },
+        ]
+    },
+)
+
+
+def _take_pending(law: str, effects: list[Any]) -> list[Any]:
+    """The oldest irregularity of this law awaiting the Director leaves `table.pending`; the effects
+    then run on its call as it now stands (an item of `auction.calls`: the call if it still stands,
+    else the last standing call by the same player with the same call), and not at all if a later
+    rectification already withdrew it."""
+    return [
+        e_with(
+            {"first": [var("auction.calls"), {"==": [var("n"), {"pending_call": [law]}]}]},
+            [
+                e_remove("pending", value={"first": [ctx("table.pending"), {"==": [var("law"), law]}]}),
+                e_if({"!=": [var(""), None]}, effects),
+            ],
+        )
+    ]
+
+
 # --- 36 ---------------------------------------------------------------------------------------
-def _partner_barred(table: Table, law: str) -> None:
-    irr = _irr(table)
-    bar(table, irr.entry.seat.partner, PASS_REST, law)
-    not_comparable(table, irr.entry)
+def _partner_barred(law: str) -> list[Any]:
+    """36B: the offender's partner passes for the rest of the auction; 16C, 26B, 72C."""
+    return [e_bar(PARTNER, PASS_REST, law), *e_not_comparable(OFFENDER, SOURCE)]
 
 
-@action(
+apply_36B = action(
     "annulé ; le fautif doit faire une déclaration légale ; partenaire barré (26B, 72C)",
     "cancelled; the offender must make a legal call; partner barred (26B, 72C)",
+    "apply_36B",
+    [e_status(N, "cancelled", "36B1"), *_partner_barred("36B2")],
 )
-def apply_36B(table: Table, event: Event) -> None:
-    table.auction.set_status(_irr(table).entry, CANCELLED, "36B1")
-    _partner_barred(table, "36B2")
-
-
-@action(
+apply_36B4 = action(
     "annulé ; le tour revient au joueur dont c'était le tour ; partenaire barré (26B, 72C)",
     "cancelled; the turn goes back; partner barred (26B, 72C)",
+    "apply_36B4",
+    [e_status(N, "cancelled", "36B4"), *_partner_barred("36B4"), CLOSE],
 )
-def apply_36B4(table: Table, event: Event) -> None:
-    table.auction.set_status(_irr(table).entry, CANCELLED, "36B4")
-    _partner_barred(table, "36B4")
-    table.irregularity = None
+record_36_replacement = action(
+    "la déclaration légale du fautif est enregistrée",
+    "the offender's legal call is recorded",
+    "record_36_replacement",
+    [CLOSE, e_call("standing")],
+)
 
 
-@action("la déclaration légale du fautif est enregistrée", "the offender's legal call is recorded")
-def record_36_replacement(table: Table, event: Event) -> None:
-    table.irregularity = None
-    record_call(table, event)
-
-
-def _why_not_legal(table: Table, event: Event) -> tuple[str, str, str]:
-    """The clause a replacement breaks: 36B2 (not the offender), 19A1 / 19B1 (a double or redouble
-    Law 19 forbids), 18A (a bid above seven), 18D (an insufficient bid)."""
-    call, seat = event.call, event.seat
-    assert call is not None and seat is not None
-    if seat is not _irr(table).entry.seat:
-        return (
-            "36B2",
-            "seul le fautif remplace le contre inadmissible",
-            "only the offender replaces the inadmissible call",
-        )
-    if call.is_double:
-        return ("19A1", "ce contre est lui aussi interdit par la Loi 19", "this double too is forbidden by Law 19")
-    if call.is_redouble:
-        return ("19B1", "ce surcontre est lui aussi interdit par la Loi 19", "this redouble too is forbidden by Law 19")
-    if call.level > 7:
-        return ("18A", "une enchère désigne de 1 à 7 levées", "a bid names from one to seven odd tricks")
-    return ("18D", "cette enchère est insuffisante", "this bid is insufficient")
-
-
-@action("le fautif doit faire une déclaration légale", "the offender must make a legal call")
-def refuse_36_replacement(table: Table, event: Event) -> None:
-    law, fr, en = _why_not_legal(table, event)
-    raise IllegalEvent(
+# The clause a replacement breaks: 36B2 (not the offender), 19A1 / 19B1 (a double or redouble
+# Law 19 forbids), 18A (a bid above seven), 18D (an insufficient bid).
+def _refuse_36(law: str, fr: str, en: str) -> dict[str, Any]:
+    return e_refuse(
+        law,
         f"le fautif doit remplacer le contre inadmissible par une déclaration légale : {fr}",
         f"the offender must replace the inadmissible call with a legal call: {en}",
-        law=law,
     )
 
 
-@action(
+refuse_36_replacement = action(
+    "le fautif doit faire une déclaration légale",
+    "the offender must make a legal call",
+    "refuse_36_replacement",
+    [
+        e_if(
+            {"!=": [var("event.seat"), OFFENDER]},
+            [
+                _refuse_36(
+                    "36B2",
+                    "seul le fautif remplace le contre inadmissible",
+                    "only the offender replaces the inadmissible call",
+                )
+            ],
+            [
+                e_if(
+                    equals("event.call", "X"),
+                    [_refuse_36("19A1", "ce contre est lui aussi interdit par la Loi 19", "this double too is forbidden by Law 19")],
+                    [
+                        e_if(
+                            equals("event.call", "XX"),
+                            [_refuse_36("19B1", "ce surcontre est lui aussi interdit par la Loi 19", "this redouble too is forbidden by Law 19")],
+                            [
+                                e_if(
+                                    {">": [{"level": [var("event.call")]}, 7]},
+                                    [_refuse_36("18A", "une enchère désigne de 1 à 7 levées", "a bid names from one to seven odd tricks")],
+                                    [_refuse_36("18D", "cette enchère est insuffisante", "this bid is insufficient")],
+                                )
+                            ],
+                        )
+                    ],
+                )
+            ],
+        )
+    ],
+)  # fmt: skip
+
+# The law of the irregularity left pending: that of its kind.
+PENDING_LAW = {
+    "if": [
+        x
+        for kind in (CallKind.INADMISSIBLE, CallKind.BY_BARRED_PLAYER, CallKind.BID_ABOVE_SEVEN)
+        for x in (equals("irregularity.kind", kind.name.lower()), kind.law)
+    ]
+    + [None]
+}
+# 36A, 37A, 38D: the call stands for now; the Director settles it when he comes. A barred player's
+# turn has passed (37): "at his next turn" is over, "throughout" goes on.
+leave_pending = action(
     "l'adversaire de gauche déclare avant l'arbitrage : l'irrégularité reste en attente",
     "the LHO calls before the ruling: the irregularity stays pending",
+    "leave_pending",
+    [
+        e_status(N, "standing"),
+        e_append("pending", law=PENDING_LAW, source=SOURCE, n=N),
+        e_if(
+            equals("irregularity.kind", CallKind.BY_BARRED_PLAYER.name.lower()),
+            [
+                e_remove(
+                    "obligations",
+                    {
+                        "and": [
+                            {"==": [var("seat"), ctx("irregularity.offender")]},
+                            {"in": [var("kind"), [PASS_NEXT_TURN, REPEAT_CALL]]},
+                        ]
+                    },
+                )
+            ],
+        ),
+        CLOSE,
+        AGAIN,
+    ],
 )
-def leave_pending(table: Table, event: Event) -> None:
-    """36A, 37A, 38D: the call stands for now; the Director settles it when he comes."""
-    irr = _irr(table)
-    entry = table.auction.set_status(irr.entry, STANDING)
-    law = irr.classification.kind.law
-    table.pending = (*table.pending, Pending(law, entry.token(), entry))
-    if law == "37":  # a barred player's turn has passed: "at his next turn" is over, "throughout" goes on
-        seat = entry.seat
-        table.obligations = tuple(
-            o for o in table.obligations if not (o.seat is seat and o.kind in (PASS_NEXT_TURN, REPEAT_CALL))
-        )
-    table.irregularity = None
-    event.follow = event.again()
-
-
-def _drop_cancelled_pending(table: Table) -> None:
-    """A later irregularity cancelled with the calls after an earlier one (36A, 38B) awaits nothing more."""
-    standing = {e.n for e in table.auction.standing()}
-    table.pending = tuple(p for p in table.pending if p.entry is None or p.entry.n in standing)
-
-
-def _take_pending(table: Table, law: str) -> Entry | None:
-    """The pending call, as it now stands; None if a later rectification already withdrew it."""
-    p = next(p for p in table.pending if p.law == law)
-    table.pending = without(table.pending, p)
-    standing = table.auction.standing()
-    if p.entry is not None and any(e.n == p.entry.n for e in standing):
-        return table.auction.current(p.entry)
-    same = [e for e in standing if p.entry is not None and e.seat is p.entry.seat and e.call == p.entry.call]
-    return same[-1] if same else None
-
-
-@action(
+apply_36A = action(
     "la déclaration inadmissible et toutes les suivantes sont annulées (sans 26B)",
     "the inadmissible call and every later call are cancelled (no 26B)",
+    "apply_36A",
+    _take_pending(
+        "36",
+        [
+            {"cancel_from": {"n": ITEM_N, "law": "36A", "offender": ITEM_SEAT}},
+            DROP_CANCELLED_PENDING,
+            e_set("table.opening_lead", None),
+        ],
+    ),
 )
-def apply_36A(table: Table, event: Event) -> None:
-    entry = _take_pending(table, "36")
-    if entry is None:
-        return
-    for e in table.auction.cancel_from(entry, "36A"):
-        ui_to_offenders(table, e, entry.seat)
-    _drop_cancelled_pending(table)
-    table.opening_lead = None
-
-
-@action(
+apply_36C = action(
     "le contrat est marqué comme si la déclaration inadmissible n'avait pas été faite",
     "the contract is scored as if the inadmissible call had not been made",
+    "apply_36C",
+    _take_pending("36", [e_status(ITEM_N, "cancelled", "36C")]),
 )
-def apply_36C(table: Table, event: Event) -> None:
-    entry = _take_pending(table, "36")
-    if entry is not None:
-        table.auction.set_status(entry, CANCELLED, "36C")
-
-
-@action(
+apply_37A = action(
     "toutes les déclarations sont maintenues ; le joueur barré le reste (sans 26B)",
     "every call stands; a barred player stays barred (no 26B)",
+    "apply_37A",
+    [e_remove("pending", value={"first": [var("table.pending"), {"==": [var("law"), "37"]}]})],
 )
-def apply_37A(table: Table, event: Event) -> None:
-    _take_pending(table, "37")
 
 
 # --- 37 ---------------------------------------------------------------------------------------
-@action(
+apply_37B = action(
     "annulée, remplacée par Passe ; le camp fautif passe jusqu'à la fin (26B, 72C)",
     "cancelled, replaced by a pass; the offending side passes throughout (26B, 72C)",
+    "apply_37B",
+    [
+        e_status(N, "cancelled", "37B1"),
+        e_remove(
+            "obligations",
+            {
+                "and": [
+                    {"==": [{"side": [var("seat")]}, {"side": [ctx("irregularity.offender")]}]},
+                    {"==": [var("kind"), PASS_REST]},
+                ]
+            },
+        ),
+        e_remove(
+            "obligations",
+            {"and": [{"==": [var("seat"), ctx("irregularity.offender")]}, {"==": [var("kind"), REPEAT_CALL]}]},
+        ),
+        *e_bar_side(OFFENDER, "37B2"),
+        *e_not_comparable(OFFENDER, SOURCE),
+        e_with(OFFENDER, [CLOSE, e_call("standing", seat=var(""), call="Pass", law="37B2")]),
+    ],
 )
-def apply_37B(table: Table, event: Event) -> None:
-    irr = _irr(table)
-    offender = irr.entry.seat
-    table.auction.set_status(irr.entry, CANCELLED, "37B1")
-    table.obligations = tuple(o for o in table.obligations if o.seat.side != offender.side or o.kind != PASS_REST)
-    table.obligations = tuple(o for o in table.obligations if not (o.seat is offender and o.kind == REPEAT_CALL))
-    bar_side(table, offender, "37B2")
-    not_comparable(table, irr.entry)
-    table.irregularity = None
-    stand(table, Entry(offender, PASS, STANDING, law="37B2"))
 
 
 # --- 38 ---------------------------------------------------------------------------------------
-def _rectify_38(table: Table, entry: Entry, lho_called: bool) -> None:
-    offender = entry.seat
-    for e in table.auction.cancel_from(entry, "38B"):
-        ui_to_offenders(table, e, offender)
-    _drop_cancelled_pending(table)
-    table.opening_lead = None
-    if table.auction.turn() is offender:
-        stand(table, Entry(offender, PASS, STANDING, law="38C"))
-    if not table.auction.is_over():
-        bar_side(table, offender, "38C")
-    if not lho_called:  # 38D: no 26B and no 72C once the LHO called over it
-        restrict(table, offender, entry)
-        review(table, "72C")
+def _rectify_38(lho_called: bool) -> list[Any]:
+    """38B, 38C on the bid above seven (the `with` item): it and every later call cancelled, the
+    offender passes if it is his turn, the offending side passes unless the auction is over; 26B and
+    72C unless the LHO called over it (38D)."""
+    return [
+        {"cancel_from": {"n": ITEM_N, "law": "38B", "offender": ITEM_SEAT}},
+        DROP_CANCELLED_PENDING,
+        e_set("table.opening_lead", None),
+        e_if({"==": [ctx("auction.turn"), ITEM_SEAT]}, [e_call("standing", seat=ITEM_SEAT, call="Pass", law="38C")]),
+        e_if({"!": ctx("auction.three_passes_follow")}, e_bar_side(ITEM_SEAT, "38C")),
+        *([] if lho_called else [e_restrict(ITEM_SEAT, ITEM_SOURCE), *e_review("72C")]),
+    ]
 
 
-@action(
+# In rotation: 38B, 38C. Out of rotation: cancelled, the turn goes back (29B); the offender passes at
+# his turn anyway. Made standing first, so that it is cancelled in its place.
+apply_38 = action(
     "annulée avec les suivantes, remplacée par Passe ; camp fautif barré (26B, 72C)",
     "cancelled with later calls, replaced by a pass; offending side barred (26B, 72C)",
+    "apply_38",
+    [
+        e_with(
+            THE_CALL,
+            [
+                e_if(
+                    {"==": [ITEM_SEAT, ctx("irregularity.turn")]},
+                    [CLOSE, e_status(ITEM_N, "standing"), *_rectify_38(lho_called=False)],
+                    [
+                        CLOSE,
+                        e_status(ITEM_N, "standing"),
+                        e_status(ITEM_N, "cancelled", "38B"),
+                        *e_bar_side(ITEM_SEAT, "38C"),
+                        *e_not_comparable(ITEM_SEAT, ITEM_SOURCE),
+                    ],
+                )
+            ],
+        )
+    ],
 )
-def apply_38(table: Table, event: Event) -> None:
-    irr = _irr(table)
-    table.irregularity = None
-    entry = table.auction.set_status(irr.entry, STANDING)  # so that it is cancelled in its place
-    if irr.entry.seat is irr.classification.turn:
-        _rectify_38(table, entry, lho_called=False)
-    else:  # out of rotation: cancelled, the turn goes back (29B); the offender passes at his turn anyway
-        table.auction.set_status(entry, CANCELLED, "38B")
-        bar_side(table, entry.seat, "38C")
-        not_comparable(table, entry)
-
-
-@action(
+apply_38D = action(
     "annulée avec les suivantes, remplacée par Passe ; sans 26B ni 72C (38D)",
     "cancelled with later calls, replaced by a pass; no 26B nor 72C (38D)",
+    "apply_38D",
+    _take_pending("38", _rectify_38(lho_called=True)),
 )
-def apply_38D(table: Table, event: Event) -> None:
-    entry = _take_pending(table, "38")
-    if entry is not None:
-        _rectify_38(table, entry, lho_called=True)
-
-
-@action(
+# 38B once a lead has been faced: the contract, reached by calls over the bid above seven, is at
+# most seven (38A: a contract above seven cannot be led to); the play period has begun
+# irrevocably (41C), so only the bid above seven itself is cancelled.
+apply_38_after_the_lead = action(
     "l'enchère au-delà de sept est annulée ; le jeu ayant commencé, les déclarations suivantes restent "
     "(41C) ; sans 26B ni 72C (38D)",
     "the bid above seven is cancelled; play having begun, the later calls stand (41C); no 26B nor 72C (38D)",
+    "apply_38_after_the_lead",
+    _take_pending("38", [e_status(ITEM_N, "cancelled", "38B"), e_ui(ITEM_SOURCE, [{"partner": [ITEM_SEAT]}])]),
 )
-def apply_38_after_the_lead(table: Table, event: Event) -> None:
-    """38B once a lead has been faced: the contract, reached by calls over the bid above seven, is at
-    most seven (38A: a contract above seven cannot be led to); the play period has begun
-    irrevocably (41C), so only the bid above seven itself is cancelled."""
-    entry = _take_pending(table, "38")
-    if entry is not None:
-        table.auction.set_status(entry, CANCELLED, "38B")
-        ui_to_offenders(table, entry, entry.seat)
 
 
 # --- 39 ---------------------------------------------------------------------------------------
-@action("la déclaration après le passe final attend l'arbitre", "the call after the final pass awaits the Director")
-def hold_late_call(table: Table, event: Event) -> None:
-    assert event.seat is not None
-    turn = table.opening_leader() or event.seat
-    event.classification = Classification(
-        CallKind.AFTER_FINAL_PASS, turn, relation(event.seat, turn, table.auction.has_called(event.seat))
-    )
-    hold_irregular_call(table, event)
-
-
-@action("annulée, sans autre rectification", "cancelled, no further rectification")
-def apply_39B(table: Table, event: Event) -> None:
-    irr = _irr(table)
-    table.auction.set_status(irr.entry, CANCELLED, "39A")
-    ui(table, irr.entry, (irr.entry.seat.partner,))
-    table.irregularity = None
-
-
-@action("annulée ; le déclarant pourra interdire une couleur au partenaire (26B)",
-        "cancelled; declarer may prohibit a suit to partner (26B)")  # fmt: skip
-def apply_39C(table: Table, event: Event) -> None:
-    irr = _irr(table)
-    table.auction.set_status(irr.entry, CANCELLED, "39A")
-    ui(table, irr.entry, (irr.entry.seat.partner,))
-    restrict(table, irr.entry.seat, irr.entry)
-    table.irregularity = None
-
-
-@action("la déclaration est annulée (39A)", "the call is cancelled (39A)")
-def cancel_late_call(table: Table, event: Event) -> None:
-    """39A after a pass-out: there is no declaring side and no defender, so nothing more (39B/C)."""
-    assert event.seat is not None
-    entry = table.auction.add(entry_of(event, CANCELLED)._replace(law="39A"))
-    ui(table, entry, (event.seat.partner,))
+# The late call waits on the table; it was made at the opening leader's turn (at the caller's own
+# when there is none).
+hold_late_call = action(
+    "la déclaration après le passe final attend l'arbitre",
+    "the call after the final pass awaits the Director",
+    "hold_late_call",
+    [
+        {
+            "irregularity": {
+                "kind": CallKind.AFTER_FINAL_PASS.name.lower(),
+                "turn": {"or": [var("table.opening_leader"), var("event.seat")]},
+            }
+        }
+    ],
+)
+# 39A, 39B: cancelled; it is unauthorized information for the offender's partner.
+apply_39B = action(
+    "annulée, sans autre rectification",
+    "cancelled, no further rectification",
+    "apply_39B",
+    [e_status(N, "cancelled", "39A"), e_ui(SOURCE, [PARTNER]), CLOSE],
+)
+# 39C: a defender's bid, double or redouble: also 26B.
+apply_39C = action(
+    "annulée ; le déclarant pourra interdire une couleur au partenaire (26B)",
+    "cancelled; declarer may prohibit a suit to partner (26B)",
+    "apply_39C",
+    [e_status(N, "cancelled", "39A"), e_ui(SOURCE, [PARTNER]), e_restrict(OFFENDER, SOURCE), CLOSE],
+)
+# 39A after a pass-out: there is no declaring side and no defender, so nothing more (39B/C). The call
+# is added cancelled; it is unauthorized information for the caller's partner.
+cancel_late_call = action(
+    "la déclaration est annulée (39A)",
+    "the call is cancelled (39A)",
+    "cancel_late_call",
+    [
+        e_call("cancelled", law="39A"),
+        e_with(
+            {
+                "first": [
+                    var("auction.calls"),
+                    {"and": [{"==": [var("seat"), ctx("event.seat")]}, {"==": [var("call"), ctx("event.call")]}]},
+                ]
+            },
+            [e_ui(ITEM_SOURCE, [{"partner": [ITEM_SEAT]}])],
+        ),
+    ],
+)
 
 
 def _director(law: str) -> list[Option]:

@@ -15,36 +15,36 @@ repeat is made, and Law 27 applies to it afresh.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Any
 
-from fsm.auction import CANCELLED, PENDING, STANDING, WITHDRAWN
-from fsm.calls import Seat
-from fsm.errors import IllegalEvent
-from fsm.events import call_event
+from fsm.effects import (
+    AGAIN,
+    CLOSE,
+    e_append,
+    e_call,
+    e_each,
+    e_if,
+    e_refuse,
+    e_remove,
+    e_review,
+    e_set,
+    e_stand,
+    e_status,
+    e_ui,
+    e_with,
+)
 from fsm.laws import parties
 from fsm.laws.acceptance import acceptance_rules, by_offender, by_offender_lho, director_present, note_director
-from fsm.laws.classify import KIND_GUARDS, entry_of, hold_irregular_call
-from fsm.laws.normal import stand
-from fsm.laws.withdrawn import CARRIES, bar, judged, restrict, review, ui
-from fsm.records import PASS_REST, REPEAT_CALL, CallKind, Irregularity
-from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, all_of, equals, guard, var
-
-if TYPE_CHECKING:
-    from fsm.events import Event
-    from fsm.table import Table
+from fsm.laws.classify import KIND_GUARDS, hold_irregular_call
+from fsm.laws.withdrawn import CARRIES, judged
+from fsm.records import PASS_REST, REPEAT_CALL, CallKind
+from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, all_of, ctx, equals, guard, var
 
 STATE = "auction.insufficient_bid"
 OFFERED = f"{STATE}.offered"
 SECOND = f"{STATE}.second"
 REPLACEMENT = f"{STATE}.replacement"
 RULING = f"{STATE}.ruling"
-
-
-def _irr(table: Table) -> Irregularity:
-    irr = table.irregularity
-    assert irr is not None
-    return irr
 
 
 # --- guards ---------------------------------------------------------------------------------
@@ -120,158 +120,179 @@ HELD_DOUBLE = Not(held_bid_or_pass, "le remplacement retenu est un contre ou un 
 
 
 # --- actions ---------------------------------------------------------------------------------
-@action("l'obligation de répéter la déclaration est remplie", "the obligation to repeat the call is fulfilled")
-def repeat_made_insufficient(table: Table, event: Event) -> None:
-    """31A1: the repetition is made, whatever Law 27 then does with it (accepted, or replaced)."""
-    assert event.seat is not None
-    table.obligations = tuple(o for o in table.obligations if not (o.seat is event.seat and o.kind == REPEAT_CALL))
+OFFENDER = var("irregularity.offender")
+PARTNER = {"partner": [OFFENDER]}
+REPLACEMENT_N = var("irregularity.replacement_n")
+HAS_REPLACEMENT = {"!=": [REPLACEMENT_N, None]}
 
-
-@action(
-    "le remplacement fait avant l'arbitrage est retenu (27C)", "the replacement made before the ruling is held (27C)"
+# 31A1: the repetition is made, whatever Law 27 then does with it (accepted, or replaced).
+repeat_made_insufficient = action(
+    "l'obligation de répéter la déclaration est remplie",
+    "the obligation to repeat the call is fulfilled",
+    "repeat_made_insufficient",
+    [e_remove("obligations", {"and": [{"==": [var("seat"), ctx("event.seat")]}, {"==": [var("kind"), REPEAT_CALL]}]})],
 )
-def hold_premature(table: Table, event: Event) -> None:
-    entry = table.auction.add(entry_of(event, PENDING))
-    table.irregularity = replace(_irr(table), replacement=entry)
-
-
-@action(
+hold_premature = action(
+    "le remplacement fait avant l'arbitrage est retenu (27C)",
+    "the replacement made before the ruling is held (27C)",
+    "hold_premature",
+    [e_call("pending", into="replacement")],
+)
+# 27C: a replacement held is now dealt with under 27B: made afresh once the bid is withdrawn.
+refuse_insufficient = action(
     "l'enchère insuffisante est retirée : le fautif doit la remplacer",
     "the insufficient bid is withdrawn: the offender must replace it",
+    "refuse_insufficient",
+    [
+        e_status(var("irregularity.n"), "withdrawn", "27B"),
+        e_if(
+            HAS_REPLACEMENT,
+            [e_with(REPLACEMENT_N, [e_set("irregularity.replacement", None), {"remake": {"n": var("")}}])],
+        ),
+    ],
 )
-def refuse_insufficient(table: Table, event: Event) -> None:
-    irr = _irr(table)
-    table.auction.set_status(irr.entry, WITHDRAWN, "27B")
-    held = irr.replacement
-    table.irregularity = replace(irr, replacement=None)
-    if held is not None:  # 27C: that replacement is now dealt with under 27B
-        table.auction.drop(held)
-        event.follow = call_event(held)
-
-
-@action("le fautif remplace alors son enchère", "the offender then replaces his bid")
-def refuse_then_replace(table: Table, event: Event) -> None:
-    table.auction.set_status(_irr(table).entry, WITHDRAWN, "27B")
-    event.follow = event.again()
-
-
-@action(
+refuse_then_replace = action(
+    "le fautif remplace alors son enchère",
+    "the offender then replaces his bid",
+    "refuse_then_replace",
+    [e_status(var("irregularity.n"), "withdrawn", "27B"), AGAIN],
+)
+hold_second = action(
     "l'enchère insuffisante de remplacement attend l'adversaire de gauche",
     "the insufficient replacement awaits the LHO",
+    "hold_second",
+    [
+        e_set(
+            "irregularity.original",
+            {
+                "if": [
+                    {"!=": [var("irregularity.original_n"), None]},
+                    var("irregularity.original_n"),
+                    var("irregularity.n"),
+                ]
+            },
+        ),
+        e_call("pending", into="entry"),
+    ],
 )
-def hold_second(table: Table, event: Event) -> None:
-    irr = _irr(table)
-    entry = table.auction.add(entry_of(event, PENDING))
-    table.irregularity = replace(irr, entry=entry, original=irr.original or irr.entry)
-
-
-@action("le remplacement attend le jugement de l'arbitre", "the replacement awaits the Director's judgement")
-def hold_for_ruling(table: Table, event: Event) -> None:
-    entry = table.auction.add(entry_of(event, PENDING))
-    table.irregularity = replace(_irr(table), replacement=entry)
-
-
-def _finish(table: Table, event: Event) -> None:
-    """The replacement (held, or made now) takes its place in the auction; the irregularity is over."""
-    held = _irr(table).replacement
-    table.irregularity = None
-    if held is not None:
-        stand(table, table.auction.set_status(held, STANDING))
-    else:
-        stand(table, entry_of(event, STANDING))
-
-
-def _lift_bar_if_setting(table: Table, offender: Seat) -> None:
-    """Setting ``partner_bar_27B3_27B4 = lifted_by_27B1``: a 27B1 replacement frees partner."""
-    if table.settings.partner_bar_27B3_27B4 == "lifted_by_27B1":
-        table.obligations = tuple(
-            o for o in table.obligations if not (o.seat is offender.partner and o.law in ("27B3", "27B4"))
+hold_for_ruling = action(
+    "le remplacement attend le jugement de l'arbitre",
+    "the replacement awaits the Director's judgement",
+    "hold_for_ruling",
+    [e_call("pending", into="replacement")],
+)
+# The replacement (held, or made now) takes its place in the auction; the irregularity is over.
+FINISH = [e_if(HAS_REPLACEMENT, [e_stand(REPLACEMENT_N)], [e_call("standing")]), CLOSE]
+# Setting ``partner_bar_27B3_27B4 = lifted_by_27B1``: a 27B1 replacement frees partner.
+LIFT_BAR = e_if(
+    {"==": [var("settings.partner_bar_27B3_27B4"), "lifted_by_27B1"]},
+    [
+        e_remove(
+            "obligations",
+            {
+                "and": [
+                    {"==": [var("seat"), {"partner": [ctx("irregularity.offender")]}]},
+                    {"in": [var("law"), ["27B3", "27B4"]]},
+                ]
+            },
         )
-
-
-@action(
-    "aucune autre rectification ; révision possible (27D)", "no further rectification; the Director may review (27D)"
+    ],
 )
-def apply_27B1a(table: Table, event: Event) -> None:
-    review(table, "27D")
-    _lift_bar_if_setting(table, _irr(table).entry.seat)
-    _finish(table, event)
-
-
-@action(
+apply_27B1a = action(
+    "aucune autre rectification ; révision possible (27D)",
+    "no further rectification; the Director may review (27D)",
+    "apply_27B1a",
+    [*e_review("27D"), LIFT_BAR, *FINISH],
+)
+apply_27B1b = action(
     "déclaration comparable : aucune autre rectification (27D, 23C)",
     "comparable call: no further rectification (27D, 23C)",
+    "apply_27B1b",
+    [*e_review("27D", "23C"), LIFT_BAR, *FINISH],
 )
-def apply_27B1b(table: Table, event: Event) -> None:
-    review(table, "27D", "23C")
-    _lift_bar_if_setting(table, _irr(table).entry.seat)
-    _finish(table, event)
 
 
-def _bar_partner(table: Table, law: str) -> None:
+def _bar_partner(law: str) -> list[Any]:
     """27B2-B4: partner passes for the rest of the auction, 26B, 72C; the withdrawn calls are UI to him."""
-    irr = _irr(table)
-    offender = irr.entry.seat
-    if not any(o.seat is offender.partner and o.kind == PASS_REST for o in table.obligations):
-        bar(table, offender.partner, PASS_REST, law)
-    source = irr.original or irr.entry
-    if not any(r.offender is offender and r.source == source.token() for r in table.lead_restrictions):
-        restrict(table, offender, source)
-    withdrawn = [e for e in table.auction.removed() if e.law in ("27B", "27B3", "27B4")]
-    for e in withdrawn:
-        if not any(u.source == e.token() for u in table.unauthorized_information):
-            ui(table, e, (offender.partner,))
-    review(table, "72C")
+    first = var("irregularity.original_source")
+    return [
+        e_append("obligations", unless_same=["seat", "kind"], seat=PARTNER, kind=PASS_REST, law=law),
+        e_append(
+            "lead_restrictions",
+            unless_same=["offender", "source"],
+            seat=PARTNER,
+            law="26B",
+            offender=OFFENDER,
+            source={"if": [{"!=": [first, None]}, first, var("irregularity.source")]},
+        ),
+        e_each(
+            {
+                "filter": [
+                    var("auction.calls"),
+                    {
+                        "and": [
+                            {"in": [var("status"), ["cancelled", "withdrawn"]]},
+                            {"in": [var("law"), ["27B", "27B3", "27B4"]]},
+                        ]
+                    },
+                ]
+            },
+            [
+                e_append(
+                    "unauthorized_information",
+                    unless_same=["source"],
+                    source=var("source"),
+                    law="16C",
+                    **{"for": [{"partner": [ctx("irregularity.offender")]}]},
+                )
+            ],
+        ),
+        *e_review("72C"),
+    ]
 
 
-@action(
+apply_27B2 = action(
     "le partenaire du fautif passe jusqu'à la fin des annonces (26B, 72C)",
     "the offender's partner passes for the rest of the auction (26B, 72C)",
+    "apply_27B2",
+    [*_bar_partner("27B2"), *FINISH],
 )
-def apply_27B2(table: Table, event: Event) -> None:
-    _bar_partner(table, "27B2")
-    _finish(table, event)
-
-
-@action(
+apply_27B3 = action(
     "contre annulé ; le fautif remplace à nouveau ; partenaire barré (26B, 72C)",
     "double cancelled; the offender replaces again; partner barred (26B, 72C)",
+    "apply_27B3",
+    [
+        e_if(HAS_REPLACEMENT, [e_status(REPLACEMENT_N, "cancelled", "27B3")], [e_call("cancelled", law="27B3")]),
+        *_bar_partner("27B3"),
+        e_set("irregularity.replacement", None),
+    ],
 )
-def apply_27B3(table: Table, event: Event) -> None:
-    irr = _irr(table)
-    if irr.replacement is not None:
-        table.auction.set_status(irr.replacement, CANCELLED, "27B3")
-    else:
-        table.auction.add(entry_of(event, CANCELLED)._replace(law="27B3"))
-    _bar_partner(table, "27B3")
-    table.irregularity = replace(_irr(table), replacement=None)
-
-
-@action(
-    "seconde enchère insuffisante refusée : annulée, comme 27B3", "second insufficient bid refused: cancelled, as 27B3"
+refuse_second = action(
+    "seconde enchère insuffisante refusée : annulée, comme 27B3",
+    "second insufficient bid refused: cancelled, as 27B3",
+    "refuse_second",
+    [e_status(var("irregularity.n"), "cancelled", "27B4"), *_bar_partner("27B4")],
 )
-def refuse_second(table: Table, event: Event) -> None:
-    table.auction.set_status(_irr(table).entry, CANCELLED, "27B4")
-    _bar_partner(table, "27B4")
-
-
-@action("la première enchère insuffisante reste retirée (16C)", "the first insufficient bid stays withdrawn (16C)")
-def accept_second(table: Table, event: Event) -> None:
-    """27B4 → 27A1: the first insufficient bid stays withdrawn and is UI to the offender's partner."""
-    first = _irr(table).original
-    if first is not None:
-        ui(table, first, (first.seat.partner,))
-
-
-@action("la déclaration de remplacement doit être une déclaration légale du fautif",
-        "the replacement must be a legal call by the offender")  # fmt: skip
-def refuse_replacement(table: Table, event: Event) -> None:
-    """27B: refused, and the board is left as it was (the machine restores it)."""
-    raise IllegalEvent(
-        "le fautif doit remplacer l'enchère insuffisante par une déclaration légale",
-        "the offender must replace the insufficient bid with a legal call",
-        law="27B",
-    )
+# 27B4 → 27A1: the first insufficient bid stays withdrawn and is UI to the offender's partner.
+accept_second = action(
+    "la première enchère insuffisante reste retirée (16C)",
+    "the first insufficient bid stays withdrawn (16C)",
+    "accept_second",
+    [e_if({"!=": [var("irregularity.original_n"), None]}, [e_ui(var("irregularity.original_source"), [PARTNER])])],
+)
+# 27B: refused, and the board is left as it was (the machine restores it).
+refuse_replacement = action(
+    "la déclaration de remplacement doit être une déclaration légale du fautif",
+    "the replacement must be a legal call by the offender",
+    "refuse_replacement",
+    [
+        e_refuse(
+            "27B",
+            "le fautif doit remplacer l'enchère insuffisante par une déclaration légale",
+            "the offender must replace the insufficient bid with a legal call",
+        )
+    ],
+)
 
 
 _REPLACE = "le fautif remplace l'enchère insuffisante"

@@ -24,16 +24,13 @@ to the hand (54E, 24D).
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Any
 
-from fsm.calls import Seat
-from fsm.errors import IllegalEvent
+from fsm.calls import SUITS
+from fsm.effects import e_append, e_if, e_refuse, e_remove, e_set, e_with
 from fsm.laws import parties
 from fsm.laws.inadmissible import NOT_ABOVE_SEVEN, contract_above_seven
 from fsm.laws.withdrawn import judged
-from fsm.records import Lead, LeadConstraint, PenaltyCard
 from fsm.spec import (
     SEATS_ALL,
     Guard,
@@ -52,27 +49,8 @@ from fsm.spec import (
     seats_if,
     var,
 )
-from fsm.table import without
-
-if TYPE_CHECKING:
-    from fsm.events import Event
-    from fsm.table import Table
 
 OPTIONS_50D2 = "clarification.declarer_options"
-
-
-# --- who is who -------------------------------------------------------------------------------
-def _leader(table: Table) -> Seat | None:
-    return table.opening_leader()
-
-
-def _presumed_declarer(table: Table) -> Seat | None:
-    return table.auction.declarer()
-
-
-def _partner_major_cards(table: Table) -> list[PenaltyCard]:
-    leader = _leader(table)
-    return [p for p in table.penalty_cards if leader is not None and p.seat is leader.partner and p.kind == "major"]
 
 
 # --- guards -----------------------------------------------------------------------------------
@@ -316,23 +294,34 @@ lead_forbidden = guard(
 ALLOWED = Not(lead_forbidden, "entame permise", "a lead allowed")
 
 
-def _constraint_words(table: Table, event: Event) -> tuple[str, str, str]:
-    """The words of the constraint the card breaks (the guard found that one does)."""
-    assert event.card is not None
-    for c in table.lead_constraints:
-        if c.seat is not event.seat:
-            continue
-        if c.kind == "prohibit" and event.card.suit is c.suit:
-            return (
-                c.law,
-                f"le déclarant a interdit l'entame {c.suit.label('fr')}",
-                f"declarer prohibited a {c.suit} lead",
-            )
-        if c.kind == "require" and event.card.suit is not c.suit:
-            return (c.law, f"le déclarant a exigé l'entame {c.suit.label('fr')}", f"declarer required a {c.suit} lead")
-    raise AssertionError("no constraint broken")  # pragma: no cover - asked only when the guard holds
+def _constraint_refusal() -> dict[str, Any]:
+    """26B, 50D2: the refusal names the first constraint on this seat's lead the card breaks, in its words."""
+    card_suit = {"suit": [ctx("event.card")]}
+    breaks = {
+        "and": [
+            {"==": [var("seat"), ctx("event.seat")]},
+            {
+                "or": [
+                    {"and": [{"==": [var("kind"), "prohibit"]}, {"==": [var("suit"), card_suit]}]},
+                    {"and": [{"==": [var("kind"), "require"]}, {"!=": [var("suit"), card_suit]}]},
+                ]
+            },
+        ]
+    }
+    words: dict[str, list[Any]] = {"fr": [], "en": []}
+    for kind, fr, en in (("prohibit", "interdit", "prohibited"), ("require", "exigé", "required")):
+        for suit in SUITS:
+            when = {"and": [{"==": [var("kind"), kind]}, {"==": [var("suit"), suit.value]}]}
+            words["fr"] += [when, f"le déclarant a {fr} l'entame {suit.label('fr')}"]
+            words["en"] += [when, f"declarer {en} a {suit} lead"]
+    return e_with(
+        {"first": [var("table.lead_constraints"), breaks]},
+        [e_refuse(var("law"), {"if": [*words["fr"], ""]}, {"if": [*words["en"], ""]})],
+    )
 
 
+# What forbids an opening lead, the first that holds: 38A, 50D2 (declarer has not chosen yet), a 26B
+# / 50D2 constraint, 50D1, 50C.
 _REFUSALS: tuple[tuple[Guard, tuple[str, str, str] | None], ...] = (
     (lead_above_seven, ABOVE_SEVEN_REFUSAL),
     (
@@ -363,169 +352,168 @@ _REFUSALS: tuple[tuple[Guard, tuple[str, str, str] | None], ...] = (
 )
 
 
-def lead_refusal(table: Table, event: Event) -> tuple[str, str, str] | None:
-    """The law that forbids this opening lead, with its words: the first of the guards above that holds."""
-    if not lead_forbidden(table, event):
-        return None
-    for g, words in _REFUSALS:
-        if g(table, event):
-            return words if words is not None else _constraint_words(table, event)
-    return None
+def _refusals(rest: tuple[tuple[Guard, tuple[str, str, str] | None], ...]) -> list[Any]:
+    (g, words), *others = rest
+    refuse = [e_refuse(*words)] if words is not None else [_constraint_refusal()]
+    return [e_if(condition_of(g), refuse, _refusals(tuple(others)) if others else None)]
 
 
 # --- actions ----------------------------------------------------------------------------------
-@action("l'entame est refusée", "the lead is refused")
-def refuse_lead(table: Table, event: Event) -> None:
-    law, fr, en = lead_refusal(table, event)  # type: ignore[misc]
-    raise IllegalEvent(fr, en, law=law)
-
-
-@action("l'entame ne peut pas être retournée (38A)", "the lead may not be faced (38A)")
-def refuse_above_seven(table: Table, event: Event) -> None:
-    raise IllegalEvent(ABOVE_SEVEN_REFUSAL[1], ABOVE_SEVEN_REFUSAL[2], law=ABOVE_SEVEN_REFUSAL[0])
-
-
-@action("le déclarant a déjà choisi : un seul choix (50D2)", "declarer has already chosen: one choice only (50D2)")
-def refuse_second_choice(table: Table, event: Event) -> None:
-    raise IllegalEvent(
-        "le déclarant a déjà choisi son option pour cette entame",
-        "declarer has already stated his option for this lead",
-        law="50D2",
-    )
-
-
-@action(
+refuse_lead = action("l'entame est refusée", "the lead is refused", "refuse_lead", _refusals(_REFUSALS))
+refuse_above_seven = action(
+    "l'entame ne peut pas être retournée (38A)",
+    "the lead may not be faced (38A)",
+    "refuse_above_seven",
+    [e_refuse(*ABOVE_SEVEN_REFUSAL)],
+)
+refuse_second_choice = action(
+    "le déclarant a déjà choisi : un seul choix (50D2)",
+    "declarer has already chosen: one choice only (50D2)",
+    "refuse_second_choice",
+    [
+        e_refuse(
+            "50D2",
+            "le déclarant a déjà choisi son option pour cette entame",
+            "declarer has already stated his option for this lead",
+        )
+    ],
+)
+refuse_after_the_lead = action(
     "refusé : le déclarant tenu d'accepter reste déclarant (54C), ou le jeu a commencé (41C)",
     "refused: a declarer bound to accept stays declarer (54C), or play has begun (41C)",
-)
-def refuse_after_the_lead(table: Table, event: Event) -> None:
-    if table.must_accept_lead and event.seat is _presumed_declarer(table):
-        raise IllegalEvent(
-            "le déclarant a pu voir le mort : il doit accepter l'entame et reste déclarant",
-            "declarer could have seen dummy: he must accept the lead and stays declarer",
-            law="54C",
+    "refuse_after_the_lead",
+    [
+        e_if(
+            {"and": [var("table.must_accept_lead"), _BY_DECLARER]},
+            [
+                e_refuse(
+                    "54C",
+                    "le déclarant a pu voir le mort : il doit accepter l'entame et reste déclarant",
+                    "declarer could have seen dummy: he must accept the lead and stays declarer",
+                )
+            ],
+            [e_refuse("41C", "l'entame est faite : le jeu a commencé", "the lead has been made: play has begun")],
         )
-    raise IllegalEvent("l'entame est faite : le jeu a commencé", "the lead has been made: play has begun", law="41C")
-
-
-@action("le mort présumé ne peut pas le demander (41B)", "the presumed dummy may not ask (41B)")
-def refuse_dummy_request(table: Table, event: Event) -> None:
-    raise IllegalEvent(
-        "le mort présumé ne peut demander ni rappel ni explication",
-        "the presumed dummy may ask for neither a review nor an explanation",
-        law="41B",
-    )
-
-
-def _play_begins(table: Table) -> None:
-    """The opening lead is faced: a penalty card led is played, a 26B restriction on the leader is spent."""
-    lead = table.opening_lead
-    assert lead is not None
-    table.penalty_cards = tuple(p for p in table.penalty_cards if not (p.seat is lead.seat and p.card == lead.card))
-    table.lead_restrictions = tuple(r for r in table.lead_restrictions if r.seat is not lead.seat)
-
-
-@action("l'entame est posée", "the lead is placed")
-def place_lead(table: Table, event: Event) -> None:
-    assert event.seat is not None and event.card is not None
-    table.opening_lead = Lead(event.seat, event.card, faced=not event.face_down)
-    if not event.face_down:
-        _play_begins(table)
-
-
-@action("l'entame est retournée", "the lead is faced")
-def face_the_lead(table: Table, event: Event) -> None:
-    lead = table.opening_lead
-    assert lead is not None
-    table.opening_lead = Lead(lead.seat, lead.card, faced=True)
-    _play_begins(table)
-
-
-@action(
+    ],
+)
+refuse_dummy_request = action(
+    "le mort présumé ne peut pas le demander (41B)",
+    "the presumed dummy may not ask (41B)",
+    "refuse_dummy_request",
+    [
+        e_refuse(
+            "41B",
+            "le mort présumé ne peut demander ni rappel ni explication",
+            "the presumed dummy may ask for neither a review nor an explanation",
+        )
+    ],
+)
+# The opening lead is faced: a penalty card led is played, a 26B restriction on the leader is spent.
+_LEAD_SEAT = ctx("table.lead.seat")
+PLAY_BEGINS = [
+    e_remove(
+        "penalty_cards", {"and": [{"==": [var("seat"), _LEAD_SEAT]}, {"==": [var("card"), ctx("table.lead.card")]}]}
+    ),
+    e_remove("lead_restrictions", {"==": [var("seat"), _LEAD_SEAT]}),
+]
+place_lead = action(
+    "l'entame est posée",
+    "the lead is placed",
+    "place_lead",
+    [
+        e_set(
+            "table.opening_lead", seat=var("event.seat"), card=var("event.card"), faced={"!": var("event.face_down")}
+        ),
+        e_if({"!": var("event.face_down")}, PLAY_BEGINS),
+    ],
+)
+face_the_lead = action(
+    "l'entame est retournée",
+    "the lead is faced",
+    "face_the_lead",
+    [e_set("table.opening_lead", seat=var("table.lead.seat"), card=var("table.lead.card"), faced=True), *PLAY_BEGINS],
+)
+lead_out_of_turn = action(
     "entame hors tour face visible ; l'entame face cachée de l'entameur lui revient",
     "faced lead out of turn; the leader's face-down card goes back",
+    "lead_out_of_turn",
+    [e_set("table.opening_lead", seat=var("event.seat"), card=var("event.card"), faced=True)],
 )
-def lead_out_of_turn(table: Table, event: Event) -> None:
-    assert event.seat is not None and event.card is not None
-    table.opening_lead = Lead(event.seat, event.card, faced=True)
-
-
-@action("le déclarant étale : il devient le mort", "declarer spreads: he becomes dummy")
-def spread_hand(table: Table, event: Event) -> None:
-    table.roles_swapped = True
-    _play_begins(table)
-
-
-@action(
+spread_hand = action(
+    "le déclarant étale : il devient le mort",
+    "declarer spreads: he becomes dummy",
+    "spread_hand",
+    [e_set("table.roles_swapped", True), *PLAY_BEGINS],
+)
+accept_lead = action(
     "l'entame est acceptée ; le mort s'étale, le déclarant joue la deuxième carte",
     "the lead is accepted; dummy is spread, declarer plays second",
+    "accept_lead",
+    PLAY_BEGINS,
 )
-def accept_lead(table: Table, event: Event) -> None:
-    _play_begins(table)
-
-
-@action("doit accepter et reste déclarant", "must accept and stays declarer")
-def forced_acceptance(table: Table, event: Event) -> None:
-    table.must_accept_lead = True
-    _play_begins(table)
-
-
-@action("l'entame est reprise sans rectification", "the lead is taken back with no rectification")
-def retract_misinformed_lead(table: Table, event: Event) -> None:
-    table.opening_lead = None
-
-
-@action(
+forced_acceptance = action(
+    "doit accepter et reste déclarant",
+    "must accept and stays declarer",
+    "forced_acceptance",
+    [e_set("table.must_accept_lead", True), *PLAY_BEGINS],
+)
+retract_misinformed_lead = action(
+    "l'entame est reprise sans rectification",
+    "the lead is taken back with no rectification",
+    "retract_misinformed_lead",
+    [e_set("table.opening_lead", None)],
+)
+# 50B: when one defender holds two or more penalty cards, from whatever source, all are major.
+ALL_MAJOR_WHEN_TWO = {
+    "update": {
+        "in": "penalty_cards",
+        "where": {">=": [{"penalty_cards_held": [var("seat")]}, 2]},
+        "field": "kind",
+        "value": "major",
+    }
+}
+refuse_lead_out_of_turn = action(
     "refusée : la carte devient pénalisée majeure ; l'entameur est en main",
     "refused: the card becomes a major penalty card; the leader is on lead",
+    "refuse_lead_out_of_turn",
+    [
+        e_append("penalty_cards", seat=var("table.lead.seat"), card=var("table.lead.card"), kind="major", law="54D"),
+        ALL_MAJOR_WHEN_TWO,
+        e_set("table.opening_lead", None),
+    ],
 )
-def refuse_lead_out_of_turn(table: Table, event: Event) -> None:
-    lead = table.opening_lead
-    assert lead is not None
-    table.penalty_cards = (*table.penalty_cards, PenaltyCard(lead.seat, lead.card, "major", "54D"))
-    all_major_when_two(table)
-    table.opening_lead = None
 
 
-def all_major_when_two(table: Table) -> None:
-    """50B: when one defender holds two or more penalty cards, from whatever source, all are major."""
-    held = Counter(p.seat for p in table.penalty_cards)
-    table.penalty_cards = tuple(replace(p, kind="major") if held[p.seat] >= 2 else p for p in table.penalty_cards)
-
-
-def _constrain(table: Table, event: Event, kind: str, law: str) -> None:
+def _constrain(kind: str, law: str) -> list[Any]:
     """Declarer's choice for the opening lead; under 50D2 the penalty card is picked up."""
-    leader = _leader(table)
-    assert event.suit is not None and leader is not None
+    pick_up = []
     if law == "50D2":
-        held = [p for p in _partner_major_cards(table) if p.card.suit is event.suit]
-        if held:
-            table.penalty_cards = without(table.penalty_cards, held[0])
-    table.lead_constraints = (*table.lead_constraints, LeadConstraint(leader, kind, event.suit, law))
+        card = {"and": [_PARTNER_MAJOR, {"==": [{"suit": [var("card")]}, ctx("event.suit")]}]}
+        pick_up = [e_with({"first": [var("table.penalty_cards"), card]}, [e_remove("penalty_cards", value=var(""))])]
+    return [
+        *pick_up,
+        e_append("lead_constraints", seat=var("table.opening_leader"), kind=kind, suit=var("event.suit"), law=law),
+    ]
 
 
-@action(
+require_suit = action(
     "entame exigée dans cette couleur ; la carte pénalisée est reprise",
     "a lead in that suit is required; the penalty card is picked up",
+    "require_suit",
+    _constrain("require", "50D2"),
 )
-def require_suit(table: Table, event: Event) -> None:
-    _constrain(table, event, "require", "50D2")
-
-
-@action(
+prohibit_penalty_suit = action(
     "entame interdite dans cette couleur ; la carte pénalisée est reprise",
     "a lead in that suit is prohibited; the penalty card is picked up",
+    "prohibit_penalty_suit",
+    _constrain("prohibit", "50D2"),
 )
-def prohibit_penalty_suit(table: Table, event: Event) -> None:
-    _constrain(table, event, "prohibit", "50D2")
-
-
-@action(
+prohibit_restricted_suit = action(
     "entame interdite dans cette couleur tant qu'il garde la main",
     "a lead in that suit is prohibited while he keeps the lead",
+    "prohibit_restricted_suit",
+    _constrain("prohibit", "26B"),
 )
-def prohibit_restricted_suit(table: Table, event: Event) -> None:
-    _constrain(table, event, "prohibit", "26B")
 
 
 _DECLARER = var("table.presumed_declarer")

@@ -9,28 +9,13 @@ end with the auction; they are kept aside in case a change of call reopens it (2
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-from fsm.auction import STANDING, Entry
-from fsm.events import internal
+from fsm.effects import e_append, e_call, e_remove, e_set
 from fsm.laws import parties
-from fsm.laws.classify import KIND_GUARDS, entry_of
+from fsm.laws.classify import KIND_GUARDS
 from fsm.records import PASS_NEXT_TURN, REPEAT_CALL, CallKind
 from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, ctx, equals, guard, holder, var
-
-if TYPE_CHECKING:
-    from fsm.events import Event
-    from fsm.table import Table
-
-
-def stand(table: Table, entry: Entry) -> Entry:
-    """A call takes its place in the auction (added if new); what waited for it is settled by the
-    rules of ``call_stands``."""
-    if not entry.n:
-        entry = table.auction.add(entry)
-    table.raise_event(internal("call_stands", entry))
-    return entry
-
 
 # --- guards ---------------------------------------------------------------------------
 side_still_in_board = guard(
@@ -120,45 +105,41 @@ turn_seat_not_barred = holder(
 
 
 # --- actions --------------------------------------------------------------------------
-@action("le camp sort ses cartes de l'étui", "the side takes its cards out of the board")
-def take_side_cards(table: Table, event: Event) -> None:
-    assert event.seat is not None
-    table.sides_with_cards = (*table.sides_with_cards, event.seat.side)
+take_side_cards = action(
+    "le camp sort ses cartes de l'étui",
+    "the side takes its cards out of the board",
+    "take_side_cards",
+    [e_append("sides_with_cards", {"side": [var("event.seat")]})],
+)
+record_call = action("la déclaration est enregistrée", "the call is recorded", "record_call", [e_call("standing")])
+# Obligations to pass last "until the end of the auction" at most; so do deferred judgements. They
+# are kept aside: a change of call after the final pass (25A5, 21B1) reopens the auction with the
+# obligations that were in force when it seemed to end.
+end_auction = action(
+    "fin des annonces : les obligations de passer cessent",
+    "end of the auction: obligations to pass end",
+    "end_auction",
+    [{"set_aside": {}}, e_set("table.withdrawable", None)],
+)
 
 
-@action("la déclaration est enregistrée", "the call is recorded")
-def record_call(table: Table, event: Event) -> None:
-    stand(table, entry_of(event, STANDING))
+def _discharge(kind: str) -> list[Any]:
+    """The obligation of this kind of the player whose call now stands is fulfilled."""
+    return [e_remove("obligations", {"and": [{"==": [var("seat"), ctx("entry.seat")]}, {"==": [var("kind"), kind]}]})]
 
 
-@action("fin des annonces : les obligations de passer cessent", "end of the auction: obligations to pass end")
-def end_auction(table: Table, event: Event) -> None:
-    """Obligations to pass last "until the end of the auction" at most; so do deferred judgements.
-
-    They are kept aside: a change of call after the final pass (25A5, 21B1) reopens the auction
-    with the obligations that were in force when it seemed to end.
-    """
-    table.obligations_at_end = table.obligations
-    table.deferred_at_end = table.deferred
-    table.obligations = ()
-    table.deferred = ()
-    table.withdrawable = None
-
-
-def _discharge(table: Table, event: Event, kind: str) -> None:
-    entry = event.entry
-    assert entry is not None
-    table.obligations = tuple(o for o in table.obligations if not (o.seat is entry.seat and o.kind == kind))
-
-
-@action("l'obligation de passer à ce tour est remplie", "the obligation to pass at this turn is fulfilled")
-def pass_made(table: Table, event: Event) -> None:
-    _discharge(table, event, PASS_NEXT_TURN)
-
-
-@action("l'obligation de répéter la déclaration est remplie", "the obligation to repeat the call is fulfilled")
-def repeat_made(table: Table, event: Event) -> None:
-    _discharge(table, event, REPEAT_CALL)
+pass_made = action(
+    "l'obligation de passer à ce tour est remplie",
+    "the obligation to pass at this turn is fulfilled",
+    "pass_made",
+    _discharge(PASS_NEXT_TURN),
+)
+repeat_made = action(
+    "l'obligation de répéter la déclaration est remplie",
+    "the obligation to repeat the call is fulfilled",
+    "repeat_made",
+    _discharge(REPEAT_CALL),
+)
 
 
 REGULAR = KIND_GUARDS[CallKind.REGULAR]

@@ -34,12 +34,22 @@ auction (17D3, 34). A call made at the same time as the in-turn call is deemed m
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Any
 
-from fsm.auction import CANCELLED, PENDING, STANDING, Entry, Relation
-from fsm.calls import PASS, Seat
-from fsm.events import call_event
+from fsm.effects import (
+    AGAIN,
+    CLOSE,
+    e_append,
+    e_call,
+    e_each,
+    e_if,
+    e_remove,
+    e_review,
+    e_set,
+    e_status,
+    e_ui,
+    e_with,
+)
 from fsm.laws import parties
 from fsm.laws.acceptance import (
     accept_irregular_call,
@@ -49,10 +59,10 @@ from fsm.laws.acceptance import (
     note_director,
     then_his_call,
 )
-from fsm.laws.classify import KIND_GUARDS, entry_of, hold_irregular_call
-from fsm.laws.normal import a_player_deprived, record_call, stand
-from fsm.laws.withdrawn import CARRIES, bar, judged, restrict, review, ui
-from fsm.records import PASS_NEXT_TURN, REPEAT_CALL, CallKind, Classification, Deferred, Irregularity, Pending
+from fsm.laws.classify import KIND_GUARDS, hold_irregular_call
+from fsm.laws.normal import a_player_deprived, record_call
+from fsm.laws.withdrawn import CARRIES, e_bar, e_restrict, judged
+from fsm.records import PASS_NEXT_TURN, REPEAT_CALL, CallKind
 from fsm.spec import (
     Action,
     Guard,
@@ -69,11 +79,6 @@ from fsm.spec import (
     seats_if,
     var,
 )
-from fsm.table import without
-
-if TYPE_CHECKING:
-    from fsm.events import Event
-    from fsm.table import Table
 
 PASS_STATE = "auction.pass_out_of_rotation"
 BID_STATE = "auction.bid_out_of_rotation"
@@ -124,126 +129,124 @@ by_next_player = guard(
 
 
 # --- actions ---------------------------------------------------------------------------------
-def _cancel(table: Table, law: str = "29B") -> Entry:
-    """29B: the call out of rotation is cancelled; the turn goes back to the player whose turn it was."""
-    irr = table.irregularity
-    assert irr is not None
-    table.auction.set_status(irr.entry, CANCELLED, law)
-    table.irregularity = None
-    return irr.entry
+OFFENDER = var("irregularity.offender")
+PARTNER = {"partner": [OFFENDER]}
+SOURCE = var("irregularity.source")
+HELD_N = var("irregularity.held_n")
 
 
-@action(
+def _get(value: Any, field: str) -> dict[str, Any]:
+    """A field of an object the context gives (null for null): the one item of ``map`` over ``[value]``.
+    ``value`` reads the context with ``ctx``, so that it may stand inside an item expression too."""
+    return {"first": [{"map": [[value], var(field)]}]}
+
+
+def _cancel(law: str = "29B") -> dict[str, Any]:
+    """29B: the call out of rotation is cancelled; the turn goes back to the player whose turn it was
+    (the irregularity is closed, ``CLOSE``, once what the cancelled call leaves behind is written)."""
+    return e_status(var("irregularity.n"), "cancelled", law)
+
+
+# 28B: the held call is cancelled without rectification; it is UI to its maker's partner (16C2).
+CANCEL_HELD = e_if(
+    {"!=": [HELD_N, None]},
+    [
+        e_status(HELD_N, "cancelled", "28B"),
+        e_ui(var("irregularity.held_source"), [{"partner": [var("irregularity.held_seat")]}], "16C2"),
+    ],
+)
+
+# 28B: the right to rectification is forfeited; O's cancelled call is UI to his partner (16C2).
+# A call his partner made meanwhile, held, is an opponent's call out of rotation not yet ruled on
+# either: the in-turn call cancels it in the same way.
+cancel_forfeited = action(
     "la déclaration hors tour est annulée sans rectification (16C2)",
     "the call out of rotation is cancelled without rectification (16C2)",
+    "cancel_forfeited",
+    [_cancel("28B"), e_ui(SOURCE, [PARTNER], "16C2"), CANCEL_HELD, CLOSE],
 )
-def cancel_forfeited(table: Table, event: Event) -> None:
-    """28B: the right to rectification is forfeited; O's cancelled call is UI to his partner (16C2).
 
-    A call his partner made meanwhile, held, is an opponent's call out of rotation not yet ruled on
-    either: the in-turn call cancels it in the same way.
-    """
-    irr = table.irregularity
-    held = irr.held if irr is not None else None
-    entry = _cancel(table, "28B")
-    ui(table, entry, (entry.seat.partner,), "16C2")
-    if held is not None:
-        ui(table, table.auction.set_status(held, CANCELLED, "28B"), (held.seat.partner,), "16C2")
-
-
-def _cancel_held(table: Table) -> None:
-    """28B: the held call is cancelled without rectification; it is UI to its maker's partner (16C2)."""
-    irr = table.irregularity
-    if irr is None or irr.held is None:
-        return
-    held = table.auction.set_status(irr.held, CANCELLED, "28B")
-    ui(table, held, (held.seat.partner,), "16C2")
-    table.irregularity = replace(irr, held=None)
-
-
-def _hold(table: Table, event: Event) -> None:
-    """A call made before the LHO chose (29A) or the Director judged (23A): held, neither standing nor cancelled."""
-    irr = table.irregularity
-    assert irr is not None
-    table.irregularity = replace(irr, held=table.auction.add(entry_of(event, PENDING)))
-
-
-@action(
+# A call made before the LHO chose (29A) or the Director judged (23A): held, neither standing nor cancelled.
+HOLD = [e_call("pending", into="held")]
+hold_partner_call = action(
     "la déclaration du partenaire est retenue jusqu'au choix de l'adversaire de gauche (29A)",
     "the partner's call is held until the LHO has chosen (29A)",
+    "hold_partner_call",
+    HOLD,
 )
-def hold_partner_call(table: Table, event: Event) -> None:
-    _hold(table, event)
-
-
-@action("la déclaration est retenue jusqu'au jugement de l'arbitre", "the call is held until the Director's judgement")
-def hold_call_before_judgement(table: Table, event: Event) -> None:
-    _hold(table, event)
-
-
-@action(
+hold_call_before_judgement = action(
+    "la déclaration est retenue jusqu'au jugement de l'arbitre",
+    "the call is held until the Director's judgement",
+    "hold_call_before_judgement",
+    HOLD,
+)
+cancel_held_28B = action(
     "la déclaration retenue, faite au tour de l'adversaire de gauche, est annulée par sa déclaration (28B)",
     "the held call, made at the LHO's turn, is cancelled by his call (28B)",
+    "cancel_held_28B",
+    [e_if({"!=": [HELD_N, None]}, [CANCEL_HELD, e_set("irregularity.held", None)])],
 )
-def cancel_held_28B(table: Table, event: Event) -> None:
-    _cancel_held(table)
-
-
-@action(
+# The held call (the first call pending on the record) is made afresh: classified against the
+# auction as the ruling left it (29B, 23A).
+release_held_call = action(
     "puis la déclaration retenue, s'il y en a une, est examinée telle qu'elle se présente alors",
     "then the call held, if any, is dealt with as it now stands",
+    "release_held_call",
+    [
+        e_with(
+            {"first": [var("auction.calls"), {"==": [var("status"), "pending"]}]},
+            [
+                e_if(
+                    {"!=": [var(""), None]},
+                    [
+                        e_if({"!=": [ctx("irregularity.offender"), None]}, [e_set("irregularity.held", None)]),
+                        {"remake": {"n": var("n")}},
+                    ],
+                )
+            ],
+        )
+    ],
 )
-def release_held_call(table: Table, event: Event) -> None:
-    """The held call is made afresh: classified against the auction as the ruling left it (29B, 23A)."""
-    held = [e for e in table.auction.entries if e.status == PENDING]
-    if not held:
-        return
-    table.auction.drop(held[0])
-    if table.irregularity is not None:
-        table.irregularity = replace(table.irregularity, held=None)
-    event.follow = call_event(held[0])
+# 30A: the offender passes at his next turn; the cancelled pass is information for partner (16C2);
+# the Director may adjust (72C); with the setting, 26B follows as after a forced repeat.
+apply_30A = action(
+    "annulé ; le fautif passera à son prochain tour (72C)",
+    "cancelled; the offender will pass at his next turn (72C)",
+    "apply_30A",
+    [
+        _cancel(),
+        e_bar(OFFENDER, PASS_NEXT_TURN, "30A"),
+        e_ui(SOURCE, [PARTNER], "16C2"),
+        *e_review("72C"),
+        e_if(var("settings.lead_restriction_after_forced_repeat"), [e_restrict(OFFENDER, SOURCE)]),
+        CLOSE,
+    ],
+)
 
 
-@action(
-    "annulé ; le fautif passera à son prochain tour (72C)", "cancelled; the offender will pass at his next turn (72C)"
-)
-def apply_30A(table: Table, event: Event) -> None:
-    entry = _cancel(table)
-    bar(table, entry.seat, PASS_NEXT_TURN, "30A")
-    ui(table, entry, (entry.seat.partner,), "16C2")  # 30A: the cancelled pass is information for partner (16C2)
-    review(table, "72C")
-    if table.settings.lead_restriction_after_forced_repeat:
-        restrict(table, entry.seat, entry)
+def _defer(family: str, waiting_for: Any) -> dict[str, Any]:
+    """The consequence of the cancelled call waits for ``waiting_for``'s call (30B1, 31A, 31B, 32A, 32B)."""
+    return e_append("deferred", offender=OFFENDER, law=family, original=SOURCE, waiting_for=waiting_for)
 
 
 def _free_partner(family: str) -> Action:
     """30B1, 31B, 32B: partner calls freely (16C2); the offender's next call will be judged."""
-
-    def free(table: Table, event: Event) -> None:
-        entry = _cancel(table)
-        ui(table, entry, (entry.seat.partner,), "16C2")
-        table.deferred = (*table.deferred, Deferred(entry.seat, family, entry.token(), entry.seat))
-
-    return action(  # type: ignore[no-any-return]
+    return action(
         "annulé ; partenaire libre (16C2) ; la prochaine déclaration du fautif sera jugée",
         "cancelled; partner free (16C2); the offender's next call will be judged",
         f"free_partner_{family}",
-    )(free)
+        [_cancel(), e_ui(SOURCE, [PARTNER], "16C2"), _defer(family, OFFENDER), CLOSE],
+    )
 
 
 def _wait_for_rho(family: str) -> Action:
     """31A, 32A: what follows depends on the RHO's call, the first to come now."""
-
-    def wait(table: Table, event: Event) -> None:
-        entry = _cancel(table)
-        ui(table, entry, (entry.seat.partner,))
-        table.deferred = (*table.deferred, Deferred(entry.seat, family, entry.token(), entry.seat.rho))
-
-    return action(  # type: ignore[no-any-return]
+    return action(
         "annulé ; la suite dépend de la déclaration de l'adversaire de droite",
         "cancelled; what follows depends on the RHO's call",
         f"wait_for_rho_{family}",
-    )(wait)
+        [_cancel(), e_ui(SOURCE, [PARTNER]), _defer(family, {"rho": [OFFENDER]}), CLOSE],
+    )
 
 
 # 31A / 32A: the RHO's call, once it stands, decides: a pass → the offender repeats (A1), else his call is judged (A2).
@@ -272,23 +275,35 @@ def _rho_call(family: str, passed: bool) -> Guard:
 
 
 def _settle_rho_call(family: str, passed: bool) -> Action:
-    def settle(table: Table, event: Event) -> None:
-        entry = event.entry
-        assert entry is not None
-        for d in [d for d in table.deferred if d.law == family and d.waiting_for is entry.seat]:
-            table.deferred = without(table.deferred, d)
-            if passed:
-                bar(table, d.offender, REPEAT_CALL, f"{family}1", d.original.split(":", 1)[1])
-                if table.settings.lead_restriction_after_forced_repeat:
-                    restrict(table, d.offender, d.original)
-            else:
-                table.deferred = (*table.deferred, Deferred(d.offender, f"{family}2", d.original, d.offender))
-
+    """31A1, 32A1: the RHO passed, the offender must repeat his call (26B with the setting);
+    31A2, 32A2: he called, the offender's next call will be judged."""
     if passed:
         fr, en = "le fautif doit répéter sa déclaration", "the offender must repeat his call"
+        then = [
+            e_bar(var("offender"), REPEAT_CALL, f"{family}1", call=var("call")),
+            e_if(
+                ctx("settings.lead_restriction_after_forced_repeat"),
+                [e_restrict(var("offender"), var("original"))],
+            ),
+        ]
     else:
         fr, en = "la prochaine déclaration du fautif sera jugée", "the offender's next call will be judged"
-    return action(fr, en, f"{'repeat' if passed else 'judge_next'}_{family}")(settle)  # type: ignore[no-any-return]
+        then = [
+            e_append(
+                "deferred",
+                offender=var("offender"),
+                law=f"{family}2",
+                original=var("original"),
+                waiting_for=var("offender"),
+            )
+        ]
+    waiting = {"and": [{"==": [var("law"), family]}, {"==": [var("waiting_for"), ctx("entry.seat")]}]}
+    return action(
+        fr,
+        en,
+        f"{'repeat' if passed else 'judge_next'}_{family}",
+        [e_each({"filter": [var("table.deferred"), waiting]}, [e_remove("deferred", value=var("")), *then])],
+    )
 
 
 # The consequences of the judgement, by family: (law if comparable, law if not).
@@ -333,88 +348,112 @@ passes_the_board_out = guard(
 )
 
 
-def _take_deferred(table: Table, seat: Seat) -> Deferred:
-    deferred = table.deferred_for(seat)
-    assert deferred is not None
-    table.deferred = without(table.deferred, deferred)
-    return deferred
+def _deferred_of(seat: Any) -> dict[str, Any]:
+    """The judgement ``seat``'s next call awaits: the first item of ``table.deferred`` he both made and
+    waits for (30B1, 31A2, 31B, 32A2, 32B), or null. ``seat`` reads the context with ``ctx``."""
+    return {
+        "first": [ctx("table.deferred"), {"and": [{"==": [var("waiting_for"), seat]}, {"==": [var("offender"), seat]}]}]
+    }
 
 
-@action(
+# 23A: the offender's call at his turn stands; it is now the irregularity on the table, in turn,
+# and carries the deferred consequence it settles.
+await_judgement = action(
     "la déclaration du fautif attend le jugement « comparable »",
     "the offender's call awaits the 'comparable' judgement",
+    "await_judgement",
+    [
+        e_with(
+            _deferred_of(ctx("entry.seat")),
+            [
+                e_remove("deferred", value=var("")),
+                {
+                    "irregularity": {
+                        "n": ctx("entry.n"),
+                        "status": "standing",
+                        "kind": "judged",
+                        "turn": ctx("entry.seat"),
+                        "deferred": var(""),
+                    }
+                },
+            ],
+        )
+    ],
 )
-def await_judgement(table: Table, event: Event) -> None:
-    entry = event.entry
-    assert entry is not None
-    deferred = _take_deferred(table, entry.seat)
-    classification = Classification(CallKind.JUDGED, entry.seat, Relation.IN_TURN)
-    table.irregularity = Irregularity(entry, classification, deferred=deferred)
-
-
-@action(
+# The auction ends (22A); what the judgement still decides (26B, 23C or 72C) awaits the Director.
+judge_after_the_auction = action(
     "le jugement « comparable » est rendu pendant la période de clarification",
     "the 'comparable' judgement is given in the clarification period",
+    "judge_after_the_auction",
+    [
+        e_with(
+            _deferred_of(ctx("entry.seat")),
+            [
+                e_remove("deferred", value=var("")),
+                e_append("pending", law=var("law"), source=var("original"), n=ctx("entry.n")),
+            ],
+        )
+    ],
 )
-def judge_after_the_auction(table: Table, event: Event) -> None:
-    """The auction ends (22A); what the judgement still decides (26B, 23C or 72C) awaits the Director."""
-    entry = event.entry
-    assert entry is not None
-    deferred = _take_deferred(table, entry.seat)
-    table.pending = (*table.pending, Pending(deferred.law, deferred.original, entry))
-
-
-@action(
+# 22B: the board is passed out; the judgement the call awaited has no object left.
+judgement_lapses = action(
     "le jugement n'a plus d'objet : la donne n'est pas jouée (22B)",
     "the judgement has no object left: the board is not played (22B)",
+    "judgement_lapses",
+    [e_remove("deferred", value=_deferred_of(ctx("entry.seat")))],
 )
-def judgement_lapses(table: Table, event: Event) -> None:
-    entry = event.entry
-    assert entry is not None
-    _take_deferred(table, entry.seat)
 
 
-def _settle(table: Table, deferred: Deferred, comparable: bool, ended: bool = False) -> None:
+def _not_comparable_law(family: Any) -> dict[str, Any]:
+    """The law of the partner's pass when the call is not comparable, by family (``JUDGED_LAWS``)."""
+    return {"if": [*(x for f, (_, no) in JUDGED_LAWS.items() for x in ({"==": [family, f]}, no)), None]}
+
+
+def _settle(offender: Any, family: Any, original: Any, comparable: bool, ended: bool = False) -> list[Any]:
     """Comparable: nothing more, the Director may review (23C); 16C does not apply to the cancelled call (23B,
-    26A). Not comparable: partner passes once (unless the auction has ended), 26B, 72C."""
+    26A). Not comparable: partner passes once (unless the auction has ended), 26B, 72C.
+
+    The deferred consequence's fields are expressions over the context (``ctx``): the removal of the
+    unauthorized information reads the cancelled call from inside its item expression."""
     if comparable:
-        review(table, "23C")
-        table.unauthorized_information = tuple(
-            u for u in table.unauthorized_information if u.source != deferred.original
-        )
-        return
-    if not ended:
-        bar(table, deferred.offender.partner, PASS_NEXT_TURN, JUDGED_LAWS[deferred.law][1])
-    restrict(table, deferred.offender, deferred.original)
-    review(table, "72C")
+        return [*e_review("23C"), e_remove("unauthorized_information", {"==": [var("source"), original]})]
+    bar = [] if ended else [e_bar({"partner": [offender]}, PASS_NEXT_TURN, _not_comparable_law(family))]
+    return [*bar, e_restrict(offender, original), *e_review("72C")]
 
 
+def _settle_deferred(deferred: Any, comparable: bool) -> list[Any]:
+    """:func:`_settle` for a deferred consequence (an item of ``table.deferred``) the context gives."""
+    return _settle(_get(deferred, "offender"), _get(deferred, "law"), _get(deferred, "original"), comparable)
+
+
+# 23A: the Director's judgement settles the deferred consequence the judged call carries.
 def _settle_judged(comparable: bool) -> Action:
-    def settle(table: Table, event: Event) -> None:
-        irr = table.irregularity
-        assert irr is not None and irr.deferred is not None
-        table.irregularity = None
-        _settle(table, irr.deferred, comparable)
-
     if comparable:
         fr, en = "comparable : aucune autre rectification (23C)", "comparable: no further rectification (23C)"
     else:
         fr = "non comparable : le partenaire passe à son prochain tour (26B, 72C)"
         en = "not comparable: partner passes at his next turn (26B, 72C)"
-    return action(fr, en, f"settle_{'comparable' if comparable else 'not_comparable'}")(settle)  # type: ignore[no-any-return]
+    return action(
+        fr,
+        en,
+        f"settle_{'comparable' if comparable else 'not_comparable'}",
+        [*_settle_deferred(ctx("irregularity.deferred"), comparable), CLOSE],
+    )
 
 
-@action(
+# The offender's call carries its judgement: it is recorded, and the deferred consequence it
+# settles is settled at once (the consequence is read before it leaves ``table.deferred``).
+_CARRIED = _deferred_of(ctx("event.seat"))
+record_judged_call = action(
     "la déclaration portant son jugement est enregistrée et réglée",
     "the call carrying its judgement is recorded and settled",
+    "record_judged_call",
+    [
+        e_if(var("event.comparable"), _settle_deferred(_CARRIED, True), _settle_deferred(_CARRIED, False)),
+        e_remove("deferred", value=_CARRIED),
+        e_call("standing"),
+    ],
 )
-def record_judged_call(table: Table, event: Event) -> None:
-    assert event.seat is not None
-    deferred = _take_deferred(table, event.seat)
-    record_call(table, event)
-    _settle(table, deferred, bool(event.comparable))
-
-
 # After the auction: the judgement awaited on the call that ended it, by law (30B1, 31, 32).
 GROUPS = {"30B1": ("30B1",), "31": ("31A2", "31B"), "32": ("32A2", "32B")}
 
@@ -429,12 +468,8 @@ def _pending_judgement(group: str) -> Guard:
 
 
 def _settle_after_auction(group: str, comparable: bool) -> Action:
-    def settle(table: Table, event: Event) -> None:
-        p = next(p for p in table.pending if p.law in GROUPS[group] and p.entry is not None)
-        table.pending = without(table.pending, p)
-        assert p.entry is not None
-        _settle(table, Deferred(p.entry.seat, p.law, p.source, p.entry.seat), comparable, ended=True)
-
+    """After the auction (22A): the judgement awaited on the call that ended it is given; the offender
+    is that call's maker; no pass is left to make (the auction is over)."""
     if comparable:
         fr, en = "comparable : aucune autre rectification (23C)", "comparable: no further rectification (23C)"
     else:
@@ -443,7 +478,19 @@ def _settle_after_auction(group: str, comparable: bool) -> Action:
             "not comparable: 26B and 72C (the auction is over)",
         )
     name = f"settle_after_auction_{group}_{'comparable' if comparable else 'not_comparable'}"
-    return action(fr, en, name)(settle)  # type: ignore[no-any-return]
+    awaited = {
+        "first": [ctx("table.pending"), {"and": [{"in": [var("law"), list(GROUPS[group])]}, var("judged_call")]}]
+    }
+    offender = _get({"first": [ctx("auction.calls"), {"==": [var("n"), _get(awaited, "n")]}]}, "seat")
+    return action(
+        fr,
+        en,
+        name,
+        [
+            *_settle(offender, _get(awaited, "law"), _get(awaited, "source"), comparable, ended=True),
+            e_remove("pending", value=awaited),
+        ],
+    )
 
 
 def _family_is(family: str) -> Guard:
@@ -472,33 +519,22 @@ three_passes_follow = guard(
 )
 
 
-@action("le passe du joueur tenu de passer est présumé", "the barred player's pass is deemed made")
-def deem_barred_pass(table: Table, event: Event) -> None:
-    """28A: the call is in rotation; the barred player's turn counts as a pass."""
-    assert event.seat is not None
-    stand(table, Entry(event.seat.rho, PASS, STANDING, law="28A"))
-    event.follow = event.again()
-
-
-@action(
+# 28A: the call is in rotation; the barred player's turn counts as a pass.
+deem_barred_pass = action(
+    "le passe du joueur tenu de passer est présumé",
+    "the barred player's pass is deemed made",
+    "deem_barred_pass",
+    [e_call("standing", seat={"rho": [var("event.seat")]}, call="Pass", law="28A"), AGAIN],
+)
+# 17D3: cancel every pass from the first one that skipped a player; the turn is then his.
+# 16C: « tout joueur ayant passé hors tour étant fautif »: each cancelled pass is UI to the members of
+# every offending side (a side one of whose passes skipped a player), other than the player who made it.
+cancel_passes_17D3 = action(
     "tous les Passe consécutifs sont annulés ; la parole revient au joueur qui a manqué son tour",
     "the consecutive passes are cancelled; the turn goes back to the deprived player",
+    "cancel_passes_17D3",
+    [{"cancel_deprived_passes": {}}],
 )
-def cancel_passes_17D3(table: Table, event: Event) -> None:
-    """17D3: cancel every pass from the first one that skipped a player; the turn is then his.
-
-    16C: « tout joueur ayant passé hors tour étant fautif »: each cancelled pass is UI to the members of
-    every offending side (a side one of whose passes skipped a player), other than the player who made it.
-    """
-    auction = table.auction
-    passes = auction.passes_since_last_call()
-    first = auction.rotation_break([e.seat for e in passes])
-    assert first is not None
-    sides = {e.seat.side for e in auction.skipping_passes()}
-    offenders = tuple(s for s in Seat if s.side in sides)
-    for entry in passes[first:]:
-        cancelled = auction.set_status(entry, CANCELLED, "17D3")
-        ui(table, cancelled, tuple(s for s in offenders if s is not entry.seat))
 
 
 skipped_rho = holder(

@@ -1,7 +1,8 @@
 """Laws 16C, 23 and 26: what every rectification that withdraws or cancels a call leaves behind.
 
-Written here once: the unauthorized information (16C), the lead restriction (26B), the reviews
-(23C, 27D, 72C), and the Director's comparable-call judgement (23A) as guards, whether it comes
+Written here once, as effects the law modules' actions are made of: the obligations to pass, the
+lead restriction (26B), what a call not replaced by a comparable one leaves behind (16C, 26B,
+72C); and the Director's judgements as guards, the comparable-call judgement (23A) whether it comes
 with the call (``comparable`` on the call) or after it (``judge(comparable=...)``).
 """
 
@@ -9,59 +10,35 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fsm.auction import Entry
 from fsm.calls import SUITS, Seat, Strain
-from fsm.records import PASS_REST, LeadRestriction, Obligation, UnauthorizedInformation
+from fsm.effects import e_append, e_review, e_ui
+from fsm.records import PASS_REST
 from fsm.spec import Guard, equals, guard
 
 if TYPE_CHECKING:
     from fsm.table import Table
 
 
-def ui(table: Table, entry: Entry | str, for_seats: tuple[Seat, ...] | list[Seat], law: str = "16C") -> None:
-    """16C: a withdrawn or cancelled call is information for some seats only."""
-    source = entry if isinstance(entry, str) else entry.token()
-    table.unauthorized_information = (
-        *table.unauthorized_information,
-        UnauthorizedInformation(source, tuple(for_seats), law),
-    )
+def e_bar(seat: Any, kind: str, law: Any, **call: Any) -> dict[str, Any]:
+    """An obligation of ``seat`` to pass (at his next turn, or for the rest of the auction) or to
+    repeat a call (31A1, 32A1: ``call=...``)."""
+    return e_append("obligations", seat=seat, kind=kind, law=law, **call)
 
 
-def ui_to_offenders(table: Table, entry: Entry, offender: Seat, law: str = "16C") -> None:
-    """16C: a cancelled call is authorized information for the non-offending side and unauthorized
-    for the offending side, whoever made it (a player's own call is no news to him)."""
-    ui(table, entry, tuple(s for s in (offender, offender.partner) if s is not entry.seat), law)
+def e_bar_side(offender: Any, law: str) -> list[Any]:
+    """37B2, 38C: each member of the offending side passes for the rest of the auction."""
+    return [e_bar(offender, PASS_REST, law), e_bar({"partner": [offender]}, PASS_REST, law)]
 
 
-def restrict(table: Table, offender: Seat, source: Entry | str, law: str = "26B") -> None:
+def e_restrict(offender: Any, source: Any) -> dict[str, Any]:
     """26B: the offender's partner may be prohibited one suit at his first turn to lead."""
-    token = source if isinstance(source, str) else source.token()
-    table.lead_restrictions = (*table.lead_restrictions, LeadRestriction(offender.partner, law, offender, token))
+    return e_append("lead_restrictions", seat={"partner": [offender]}, law="26B", offender=offender, source=source)
 
 
-def bar(table: Table, seat: Seat, kind: str, law: str, call: str | None = None) -> None:
-    table.obligations = (*table.obligations, Obligation(seat, kind, law, call))
-
-
-def not_comparable(table: Table, entry: Entry) -> None:
+def e_not_comparable(offender: Any, source: Any) -> list[Any]:
     """A call withdrawn and not replaced by a comparable call: UI to the offender's partner (16C),
     a lead restriction (26B), and the Director may adjust after play (72C)."""
-    ui(table, entry, (entry.seat.partner,))
-    restrict(table, entry.seat, entry)
-    review(table, "72C")
-
-
-def bar_side(table: Table, seat: Seat, law: str) -> None:
-    """37B2, 38C: each member of the offending side passes for the rest of the auction."""
-    bar(table, seat, PASS_REST, law)
-    bar(table, seat.partner, PASS_REST, law)
-
-
-def review(table: Table, *laws: str) -> None:
-    """72C, 23C, 27D: the Director may adjust the score after play."""
-    for law in laws:
-        if law not in table.reviews:
-            table.reviews = (*table.reviews, law)
+    return [e_ui(source, [{"partner": [offender]}]), e_restrict(offender, source), *e_review("72C")]
 
 
 def suits_open(table: Table, offender: Seat) -> list[Strain]:
