@@ -625,7 +625,7 @@ def _pending_call(t: Table, e: Event, law: Any) -> int | None:
     return same[-1].n if same else None
 
 
-# --- for changes
+# --- the calls a change of call concerns (25, 21B) --------------------------------------------
 @op(
     "last_call",
     ("seat",),
