@@ -21,6 +21,21 @@ DOCS = Path(__file__).parent.parent / "docs"
 PATH = DOCS / "guards.md"
 EXPRESSIONS = DOCS / "expressions.md"
 EFFECTS = DOCS / "effects.md"
+DECISIONS = DOCS / "decisions.md"
+
+# Calls whose classification decisions.md shows: (dealer, calls made in rotation from the dealer,
+# seat, call, artificial).
+EXAMPLES = (
+    ("N", "1H", "E", "1S", False),
+    ("N", "1H", "E", "1D", False),
+    ("N", "1H", "E", "8C", False),
+    ("N", "1H", "S", "X", False),
+    ("N", "1H", "N", "2H", False),
+    ("N", "1H", "S", "2D", False),
+    ("N", "1H", "W", "Pass", False),
+    ("N", "1H", "S", "Pass", True),
+    ("N", "1H", "W", "X", False),
+)
 
 
 def _compact(expr: Any) -> str:
@@ -133,11 +148,14 @@ def expressions_markdown() -> str:
         "",
         "## Bridge operators",
         "",
-        "Each takes JSON values and may read the board; a `null` argument gives `null` or false.",
+        "Each takes JSON values and may read the board; a `null` argument gives `null` or false. An",
+        "operator marked *pure* depends on its arguments only, never on the board (`pure` in the",
+        "export): an engine may compute it ahead, once its arguments are known.",
         "",
     ]
     for o in CONTEXT.operators.values():
-        lines += [f"### `{o.name}` ({', '.join(o.args)})", "", o.doc[0].upper() + o.doc[1:] + ".", ""]
+        pure = " *pure*" if o.pure else ""
+        lines += [f"### `{o.name}` ({', '.join(o.args)}){pure}", "", o.doc[0].upper() + o.doc[1:] + ".", ""]
         for expr, context, value in o.examples:
             where = f" when {context}" if context else ""
             lines.append(f"- `{_compact(expr)}` gives `{_compact(value)}`{where}")
@@ -221,8 +239,96 @@ def effects_markdown() -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
+def _rows(rows: Any, path: str, lines: list[str]) -> None:
+    for i, row in enumerate(rows, 1):
+        at = f"{path}{i}"
+        when = "always" if row.when is None else f"`{_compact(row.when)}`"
+        then = f"`{row.then}`" if row.then is not None else f"the rows {at}.*"
+        lines.append(f"| {at} | {when} | {then} | {row.law} | {row.fr} / {row.en} |")
+        _rows(row.rows, at + ".", lines)
+
+
+def decisions_markdown() -> str:
+    from fsm.board import Board
+    from fsm.calls import Seat, parse_call
+    from fsm.events import Event
+
+    engine = default_engine()
+    lines = [
+        "# Decisions and triggers: what is decided before the rules, and raised after them",
+        "",
+        "Two things the machine does on its own are data too, run by the engine like the rules and",
+        "published in the JSON export (`decisions`, `triggers`). Written from the code by `make docs`;",
+        "a test checks it.",
+        "",
+        "## Decision tables",
+        "",
+        "A decision sets one variable of the context for an event offered in a state (or a state",
+        "inside it), before any rule is asked: the rules' guards then read that variable. It is an",
+        "ordered table of rows. Each row has a condition (`when`, an expression of",
+        "[expressions.md](expressions.md); absent: always) and either an outcome (`then`) or rows of",
+        "its own (`rows`). **The first row whose condition holds decides**: its outcome, or what its",
+        "own rows decide; rows none of which holds decide nothing, and the rows after their parent",
+        "are tried. The last row of a table always holds and has an outcome, so that the decision",
+        "always decides; the machine refuses a table that could decide nothing, or an outcome the",
+        "decision does not declare. The order of the rows is part of the law: a bid above seven is a",
+        "Law 38 case whoever makes it, before any question of rotation.",
+        "",
+        "A decision may name variables of the event whose values are few (`specialize`): a hint, never",
+        "a meaning. The Python engine then works the table out once for each value met, putting the",
+        "value in, computing what can be computed (the builtins and the *pure* operators of",
+        "[expressions.md](expressions.md)) and leaving out the rows that can no longer hold: a pass is",
+        "never asked whether it is a bid above seven. The outcome is the same (a test compares them);",
+        "another implementation may ignore the hint.",
+        "",
+    ]
+    for d in engine.decisions:
+        lines += [
+            f"### `{d.name}`: {d.fr} / {d.en} (Law {d.law})",
+            "",
+            f"Decided for the event `{d.event}` in the state `{d.state}`. Its outcomes: "
+            + ", ".join(f"`{o}`" for o in d.outcomes)
+            + ".",
+            "",
+            "| row | when | then | law | in words |",
+            "|---|---|---|---|---|",
+        ]
+        _rows(d.rows, "", lines)
+        lines.append("")
+        if d.name == "call.kind":
+            lines += [
+                "Worked examples, dealer North (each call offered after the calls before it, in rotation):",
+                "",
+                "| calls made | call offered | row | outcome |",
+                "|---|---|---|---|",
+            ]
+            for dealer, calls, seat, call, artificial in EXAMPLES:
+                board = Board(dealer=dealer)
+                board.calls(calls)
+                event = Event("call", {}, seat=Seat(seat), call=parse_call(call), artificial=artificial)
+                outcome, path = d.explain(CONTEXT, board.table, event)
+                offered = f"{seat} {call}" + (" (artificial)" if artificial else "")
+                lines.append(f"| {calls} | {offered} | {'.'.join(map(str, path))} | `{outcome}` |")
+            lines.append("")
+    lines += [
+        "## Triggers",
+        "",
+        "A trigger raises an internal event in a state once an external event, and everything it",
+        "set off, has been handled, when its condition holds; the event raised is then offered to",
+        "the rules like any internal event. At most one trigger fires per external event: the first",
+        "whose condition holds, in the order below.",
+        "",
+        "| state | when | raises | law | in words |",
+        "|---|---|---|---|---|",
+    ]
+    for t in engine.triggers:
+        lines.append(f"| `{t.state}` | `{_compact(t.when)}` | `{t.raises}` | {t.law} | {t.fr} / {t.en} |")
+    return "\n".join(lines).rstrip() + "\n"
+
+
 def write() -> list[Path]:
     PATH.write_text(guards_markdown(), encoding="utf-8")
     EXPRESSIONS.write_text(expressions_markdown(), encoding="utf-8")
     EFFECTS.write_text(effects_markdown(), encoding="utf-8")
-    return [PATH, EXPRESSIONS, EFFECTS]
+    DECISIONS.write_text(decisions_markdown(), encoding="utf-8")
+    return [PATH, EXPRESSIONS, EFFECTS, DECISIONS]

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from fsm.auction import Relation, relation
 from fsm.calls import Call, Card, Seat, parse_call, parse_card
 from fsm.engine.expr import Vocabulary
-from fsm.records import REPEAT_CALL
+from fsm.records import REPEAT_CALL, CallKind, Classification
 
 if TYPE_CHECKING:
     from fsm.events import Event
@@ -45,15 +46,23 @@ def _once(cache: dict[str, Any], parse: Any, kind: type, token: Any) -> Any:
 
 
 def as_call(token: Any) -> Call | None:
-    return _once(_CALLS, parse_call, Call, token)  # type: ignore[no-any-return]
+    found = _CALLS.get(token) if type(token) is str else None  # the common case, in one look-up
+    return found if found is not None else _once(_CALLS, parse_call, Call, token)  # type: ignore[no-any-return]
 
 
 def as_card(token: Any) -> Card | None:
-    return _once(_CARDS, parse_card, Card, token)  # type: ignore[no-any-return]
+    found = _CARDS.get(token) if type(token) is str else None
+    return found if found is not None else _once(_CARDS, parse_card, Card, token)  # type: ignore[no-any-return]
+
+
+_SEATS = {s.value: s for s in Seat}
 
 
 def _seat(value: Any) -> Seat | None:
-    return Seat(value) if value is not None else None
+    """A seat from its letter (a seat is its own letter: found in one look-up, not by the enumeration)."""
+    if value is None or type(value) is Seat:
+        return value  # type: ignore[no-any-return]
+    return _SEATS[value]
 
 
 def _token(call: Call | None) -> str | None:
@@ -63,7 +72,9 @@ def _token(call: Call | None) -> str | None:
 # --- the event ---------------------------------------------------------------------------------
 var("event.name", "string", "the event's name (`call`, `accept`, `call_stands`...)")(lambda t, e: e.name)
 var("event.seat", "seat|null", "the player who makes the event (null for the Director's events)")(lambda t, e: e.seat)
-var("event.call", "call|null", "the call made, substituted or replaced")(lambda t, e: _token(e.call))
+var("event.call", "call|null", "the call made, substituted or replaced")(
+    lambda t, e: e.call.token if e.call is not None else None  # read by most guards: no call of its own
+)
 var("event.artificial", "boolean", "the Director's word that the call is artificial")(lambda t, e: e.artificial)
 var("event.specifies", "strain[]|null", "the Director's word on the denominations the call specifies")(
     lambda t, e: list(e.specifies) if e.specifies is not None else None
@@ -92,9 +103,50 @@ def _judgement(key: str) -> None:
 for _key in ("comparable", "unintended", "could_see_dummy", "misinformation"):
     _judgement(_key)
 
-var("call.kind", "string|null", "the kind of irregularity the call is, once classified (see `classification`)")(
-    lambda t, e: e.classification.kind.name.lower() if e.classification is not None else None
-)
+_KINDS = {k.name.lower(): k for k in CallKind}
+
+
+# Keyed by the letters of the seat and relation, whose hash is the text's own (an enumeration member's
+# hash is a Python call): a classification is made at every call.
+_CLASSIFICATIONS: dict[tuple[str, str, str], Classification] = {}
+
+
+def classification_of(t: Table, e: Event) -> Classification:
+    """The classification of the call the event makes, as the table stands before it is recorded:
+    the kind decided (docs/decisions.md), whose turn it was, and the relation. Worked out only for
+    a call that becomes an irregularity on the table: a regular call needs its kind alone."""
+    kind, seat, turn = e.kind, e.seat, t.auction.turn()
+    assert kind is not None and seat is not None
+    rel = Relation.IN_TURN if seat is turn else _relation_of(t, seat, turn)
+    key = (kind, turn._value_, rel._value_)
+    found = _CLASSIFICATIONS.get(key)  # a named tuple of three constants: made once, shared
+    if found is None:
+        found = _CLASSIFICATIONS[key] = Classification(_KINDS[kind], turn, rel)
+    return found
+
+
+def _decided(t: Table, e: Event, kind: str) -> None:
+    e.kind = kind
+
+
+def _call_relation(t: Table, e: Event) -> str | None:
+    seat = e.seat
+    if e.kind is None or seat is None:
+        return None
+    return _relation_of(t, seat, t.auction.turn()).value
+
+
+var(
+    "call.kind",
+    "string|null",
+    "the kind of irregularity the call is: what the decision table `call.kind` decided (docs/decisions.md)",
+    set=_decided,
+)(lambda t, e: e.kind)
+var(
+    "call.relation",
+    "string|null",
+    "where the player whose turn it was sits from the caller of a classified call (see `relation`)",
+)(_call_relation)
 var("entry.seat", "seat|null", "`call_stands`: the player whose call took its place in the auction")(
     lambda t, e: e.entry.seat if e.entry is not None else None
 )
@@ -293,7 +345,11 @@ var(
         "law": "string",
         "call": "call|null: the call to repeat",
     },
-)(lambda t, e: [{"seat": o.seat, "kind": o.kind, "law": o.law, "call": o.call} for o in t.obligations])
+)(
+    lambda t, e: (
+        [{"seat": o.seat, "kind": o.kind, "law": o.law, "call": o.call} for o in t.obligations] if t.obligations else []
+    )
+)
 var(
     "table.deferred",
     "object[]",
@@ -305,7 +361,7 @@ var(
         "call": "call: that call",
         "waiting_for": "seat: whose call decides",
     },
-)(lambda t, e: [_deferred_item(d) for d in t.deferred])
+)(lambda t, e: [_deferred_item(d) for d in t.deferred] if t.deferred else [])
 var(
     "table.pending",
     "object[]",
@@ -385,24 +441,66 @@ var(
 
 
 # --- operators ------------------------------------------------------------------------------------
-@op("lho", ("seat",), "the seat to the left (the next to call); null for null", (({"lho": "N"}, "", "E"),))
+@op("lho", ("seat",), "the seat to the left (the next to call); null for null", (({"lho": "N"}, "", "E"),), pure=True)
 def _lho(t: Table, e: Event, seat: Any) -> Seat | None:
     return _seat(seat).lho if seat is not None else None  # type: ignore[union-attr]
 
 
-@op("rho", ("seat",), "the seat to the right; null for null", (({"rho": "N"}, "", "W"),))
+@op("rho", ("seat",), "the seat to the right; null for null", (({"rho": "N"}, "", "W"),), pure=True)
 def _rho(t: Table, e: Event, seat: Any) -> Seat | None:
     return _seat(seat).rho if seat is not None else None  # type: ignore[union-attr]
 
 
-@op("partner", ("seat",), "the partner's seat; null for null", (({"partner": "N"}, "", "S"),))
+@op("partner", ("seat",), "the partner's seat; null for null", (({"partner": "N"}, "", "S"),), pure=True)
 def _partner_op(t: Table, e: Event, seat: Any) -> Seat | None:
     return _seat(seat).partner if seat is not None else None  # type: ignore[union-attr]
 
 
-@op("side", ("seat",), "the seat's side, `NS` or `EW`; null for null", (({"side": "W"}, "", "EW"),))
+@op("side", ("seat",), "the seat's side, `NS` or `EW`; null for null", (({"side": "W"}, "", "EW"),), pure=True)
 def _side(t: Table, e: Event, seat: Any) -> str | None:
     return _seat(seat).side if seat is not None else None  # type: ignore[union-attr]
+
+
+def _relation_of(t: Table, seat: Seat, turn: Seat) -> Relation:
+    return relation(seat, turn, seat is not turn and t.auction.has_called(seat))
+
+
+@op(
+    "relation",
+    ("seat", "turn"),
+    "where `turn` (the player whose turn it was) sits from `seat` (the caller): `IN_TURN` (the same seat), "
+    "`RHO` (the caller skipped him), `PARTNER`, `LHO_PREV` (his LHO, and the caller has a call standing: he "
+    "calls again right after his own call), `LHO_NOT_PREV` (his LHO, and the caller has not called yet)",
+    (
+        ({"relation": ["N", "N"]}, "", "IN_TURN"),
+        ({"relation": ["N", "W"]}, "", "RHO"),
+        ({"relation": ["N", "E"]}, "North has not called yet", "LHO_NOT_PREV"),
+        ({"relation": ["N", "E"]}, "1H by N", "LHO_PREV"),
+    ),
+)
+def _relation(t: Table, e: Event, seat: Any, turn: Any) -> str | None:
+    if seat is None or turn is None:
+        return None
+    return _relation_of(t, _seat(seat), _seat(turn)).value  # type: ignore[arg-type]
+
+
+@op(
+    "over_partner_artificial",
+    ("seat",),
+    "30C, 31: a pass by this seat would be « sur la déclaration artificielle de son partenaire »: the last "
+    "standing call that is not an opponent's pass is the partner's, and the Director said it is artificial",
+    (({"over_partner_artificial": "S"}, "N 2C (artificial), E Pass", True),),
+)
+def _over_partner_artificial(t: Table, e: Event, seat: Any) -> bool:
+    if seat is None:
+        return False
+    s = _seat(seat)
+    assert s is not None
+    for x in reversed(t.auction.standing()):
+        if x.call.is_pass and x.seat.side != s.side:
+            continue
+        return x.seat is s.partner and x.artificial
+    return False
 
 
 @op(
@@ -410,6 +508,7 @@ def _side(t: Table, e: Event, seat: Any) -> str | None:
     ("call",),
     "the level of a bid (1 to 7, or more for a bid of eight), 0 for a pass, double or redouble, null for null",
     (({"level": "4H"}, "", 4), ({"level": "XX"}, "", 0)),
+    pure=True,
 )
 def _level(t: Table, e: Event, call: Any) -> int | None:
     c = as_call(call)
@@ -421,18 +520,14 @@ def _level(t: Table, e: Event, call: Any) -> int | None:
     ("call",),
     "18B: the order of bids, level × 5 + strain (C 0, D 1, H 2, S 3, NT 4); -1 for a call that is no bid",
     (({"rank": "1C"}, "", 5), ({"rank": "1NT"}, "", 9), ({"rank": "Pass"}, "", -1)),
+    pure=True,
 )
 def _rank(t: Table, e: Event, call: Any) -> int | None:
     c = as_call(call)
     return c.rank if c is not None else None
 
 
-@op(
-    "suit",
-    ("card",),
-    "the suit of a card; null for null",
-    (({"suit": "HT"}, "", "H"),),
-)
+@op("suit", ("card",), "the suit of a card; null for null", (({"suit": "HT"}, "", "H"),), pure=True)
 def _suit(t: Table, e: Event, card: Any) -> str | None:
     c = as_card(card)
     return c.suit if c is not None else None
@@ -443,6 +538,7 @@ def _suit(t: Table, e: Event, card: Any) -> str | None:
     ("card",),
     "24B: a card of honour rank (ace, king, queen, jack or ten)",
     (({"honour": "HT"}, "", True), ({"honour": "S9"}, "", False)),
+    pure=True,
 )
 def _honour(t: Table, e: Event, card: Any) -> bool:
     c = as_card(card)
@@ -458,6 +554,17 @@ def _honour(t: Table, e: Event, card: Any) -> bool:
 def _sufficient(t: Table, e: Event, call: Any) -> bool:
     c = as_call(call)
     return c is not None and c.is_bid and t.auction.is_sufficient(c)
+
+
+@op(
+    "insufficient",
+    ("call",),
+    "18D: the call is a bid that does not rank above the last standing bid (never a pass, double or redouble)",
+    (({"insufficient": "1NT"}, "the last bid is 1NT", True), ({"insufficient": "X"}, "the last bid is 1NT", False)),
+)
+def _insufficient(t: Table, e: Event, call: Any) -> bool:
+    c = as_call(call)
+    return c is not None and c.is_bid and not t.auction.is_sufficient(c)
 
 
 @op(
@@ -479,6 +586,7 @@ def _lowest_sufficient(t: Table, e: Event, call: Any) -> bool:
     "what a call specifies (27B1(a), 29C, 26B): `specifies` when the Director gave it; else the strain of "
     "a bid that is not artificial; else none",
     (({"denominations": ["2H", None, False]}, "", ["H"]), ({"denominations": ["2C", None, True]}, "", [])),
+    pure=True,
 )
 def _denominations(t: Table, e: Event, call: Any, specifies: Any, artificial: Any) -> list[str]:
     if specifies is not None:
@@ -494,6 +602,7 @@ def _denominations(t: Table, e: Event, call: Any, specifies: Any, artificial: An
     ("a", "b"),
     "the two arrays hold the same elements, whatever their order and repetitions",
     (({"same_set": [["H", "S"], ["S", "H"]]}, "", True),),
+    pure=True,
 )
 def _same_set(t: Table, e: Event, a: Any, b: Any) -> bool:
     return a is not None and b is not None and set(a) == set(b)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from fsm.auction import PENDING, STANDING, Entry, relation
 from fsm.calls import Seat, Strain
-from fsm.context import CONTEXT, as_call, as_card
+from fsm.context import CONTEXT, as_call, as_card, classification_of
 from fsm.engine.effects import EffectVocabulary, Param
 from fsm.errors import IllegalEvent
 from fsm.events import Event, call_event, internal
@@ -198,6 +198,7 @@ def _add_ui(table: Table, source: str, seats: tuple[Seat, ...], law: str) -> Non
 def _irregularity(
     table: Table, event: Event, n: Any, status: str, kind: Any, turn: Any, director: Any, deferred: Any
 ) -> None:
+    classification = classification_of(table, event) if kind is None else None  # before the call is added
     if n is None:
         assert event.seat is not None and event.call is not None
         entry = table.auction.add(
@@ -207,10 +208,7 @@ def _irregularity(
         entry = _entry(table, n)
         if status == PENDING:
             entry = table.auction.set_status(entry, PENDING)
-    if kind is None:
-        classification = event.classification
-        assert classification is not None
-    else:
+    if classification is None:
         t = Seat(turn)
         classification = Classification(
             CallKind[str(kind).upper()], t, relation(entry.seat, t, table.auction.has_called(entry.seat))

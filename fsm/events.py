@@ -143,7 +143,8 @@ class Event:
     suit: Strain | None = None
     names: Call | None = None  # 19A3/19B3: the bid a double or redouble named, if not the one made
     entry: Entry | None = None  # call_stands: the call that took its place
-    classification: Classification | None = None
+    classification: Classification | None = None  # not set by the dispatch: see fsm.context.classification_of
+    kind: str | None = None  # a call during the auction: its kind, as the decision table `call.kind` decided
     follow: Event | None = None  # an event the machine handles next (acceptance by calling…)
 
     def __init__(self, name: str, args: dict[str, Any], **given: Any) -> None:
@@ -156,7 +157,7 @@ class Event:
 
     def again(self) -> Event:
         """The same event, to be routed afresh from the state the board has reached."""
-        return Event(**{**vars(self), "classification": None, "follow": None})
+        return Event(**{**vars(self), "classification": None, "kind": None, "follow": None})
 
     def as_log(self) -> dict[str, Any]:
         return {self.name: dict(self.args)}

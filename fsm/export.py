@@ -16,6 +16,7 @@ from xml.etree import ElementTree as ET
 from fsm.context import CONTEXT
 from fsm.effects import EFFECTS
 from fsm.engine import BUILTINS
+from fsm.engine.decisions import Decision, Trigger
 from fsm.engine.effects import CONTROL
 from fsm.errors import InputError
 from fsm.events import SPECS
@@ -25,7 +26,10 @@ from fsm.spec import REGISTRY, Option, Rule, StateSpec, condition_of, effects_of
 FORMAT = "fsm-bridge-auction/machine"
 # 3: every guard and holder carries its expression (`test`); `context` documents what they read.
 # 4: every action carries its effects (`effects`); `effects` documents the effects they use.
-VERSION = 4
+# 5: `decisions` (the classification of a call as a decision table) and `triggers` (the end of the
+#    auction), which the dispatch runs before and after the rules; the context gains `call.relation`
+#    and the operators `relation` and `over_partner_artificial`.
+VERSION = 5
 SCXML_NS = "http://www.w3.org/2005/07/scxml"
 LAW_NS = "urn:fsm-bridge-auction:law"
 
@@ -79,6 +83,7 @@ def context_spec() -> dict[str, Any]:
                 "name": o.name,
                 "args": list(o.args),
                 "doc": o.doc,
+                "pure": o.pure,
                 "examples": [{"expr": x, "context": c, "value": v} for x, c, v in o.examples],
             }
             for o in CONTEXT.operators.values()
@@ -154,6 +159,8 @@ def to_dict(engine: Engine | None = None) -> dict[str, Any]:
         "initial": {"default": "auction.calling", "cards_in_board": "board"},
         "context": context_spec(),
         "effects": effects_spec(),
+        "decisions": [d.to_data() for d in engine.decisions],
+        "triggers": [t.to_data() for t in engine.triggers],
         "events": [
             {
                 "name": e.name, "args": [{"name": a.name, "type": a.type, "required": a.required} for a in e.args],
@@ -251,9 +258,12 @@ def from_json(text: str) -> Engine:
             ]
             for state, opts in data["options"].items()
         }
+        # Decisions and triggers are expressions only: they are compiled from the spec itself.
+        decisions = [Decision.from_data(d) for d in data["decisions"]]
+        triggers = [Trigger.from_data(t) for t in data["triggers"]]
     except (KeyError, TypeError, AttributeError) as err:
         raise _bad(f"champ manquant ou mal formé ({err})", f"missing or malformed field ({err})") from None
-    return Engine(specs, rules, options)
+    return Engine(specs, rules, options, decisions, triggers)
 
 
 def to_scxml(engine: Engine | None = None, lang: str = "fr") -> str:

@@ -3,7 +3,10 @@ machine of record built from the same tables.
 
 Dispatch semantics (the same whichever runner executes them):
 
-- an event is offered to the rules of the current state, then of each enclosing state, child
+- an event is first decided on: the decision tables for this event in the current state or an
+  enclosing one (the kind of a call during the auction, ``call.kind``) set their variables, in
+  the order given;
+- it is then offered to the rules of the current state, then of each enclosing state, child
   first; among the rules of one state at most one has guards that hold (checked by the tests);
   the first rule whose guards all hold fires: the state changes (entering a compound state
   enters its initial child), then its actions run;
@@ -11,8 +14,8 @@ Dispatch semantics (the same whichever runner executes them):
   LHO's own call after his acceptance by calling); once the step is over, each internal event
   is offered again and again until no rule takes it, then the follow-up event is routed like the
   first (a refusal refuses the whole event);
-- when nothing is left and the auction would end (three passes after a bid, or four passes)
-  the machine raises ``auction_ends`` itself;
+- when nothing is left, the first trigger of the state reached whose condition holds raises its
+  internal event (``auction_ends`` when three passes follow a call), which is settled in turn;
 - an external event no rule takes is refused with the law that forbids it; the board is then
   restored as it was.
 
@@ -30,10 +33,11 @@ from functools import cache
 from operator import attrgetter
 from typing import Any
 
+from fsm.context import CONTEXT
+from fsm.engine.decisions import Decision, Trigger, setter
 from fsm.errors import IllegalEvent
 from fsm.events import EVENTS, Event, internal
 from fsm.laws import changes, director, exposed, inadmissible, insufficient, lead, normal, rotation
-from fsm.laws.classify import classify
 from fsm.records import Step
 from fsm.spec import Guard, LawModule, Option, Rule, StateSpec, needs_of, wording
 from fsm.table import Table
@@ -60,16 +64,37 @@ class Engine:
     """A validated machine: its states, rules and options, the compiled dispatch table, and the
     ``transitions`` machine of record (built when first needed)."""
 
-    def __init__(self, specs: list[StateSpec], rules: list[Rule], options: dict[str, list[Option]]) -> None:
-        validate(specs, rules, options)
+    def __init__(
+        self,
+        specs: list[StateSpec],
+        rules: list[Rule],
+        options: dict[str, list[Option]],
+        decisions: list[Decision] | tuple[Decision, ...] = (),
+        triggers: list[Trigger] | tuple[Trigger, ...] = (),
+    ) -> None:
+        validate(specs, rules, options, decisions, triggers)
         self.states: dict[str, StateSpec] = {s.name: s for s in specs}
         self.rules: tuple[Rule, ...] = tuple(rules)
         self.options = options
+        self.decisions: tuple[Decision, ...] = tuple(decisions)
+        self.triggers: tuple[Trigger, ...] = tuple(triggers)
+        compiled = [(d, d.compile(CONTEXT), setter(CONTEXT, d)) for d in self.decisions]
+        when = [(t, CONTEXT.compile(t.when, fresh=False), t.raises) for t in self.triggers]
         self.leaf = {name: self._enter(name) for name in self.states}
         self.leaves = [n for n in self.states if self.leaf[n] == n]
         self._candidates: dict[tuple[str, str], tuple[Rule, ...]] = {}
         self._choices: dict[tuple[str, str], _Choice | Plan] = {}
+        self._deciders: dict[tuple[str, str], Callable[[Table, Event], None]] = {}
+        self._triggers: dict[str, Callable[[Table, Event], str | None]] = {}
         for state in self.leaves:
+            up = ancestry(state)
+            for name in {d.event for d in self.decisions}:
+                found_d = [(fn, put) for d, fn, put in compiled if d.event == name and d.state in up]
+                if found_d:
+                    self._deciders[state, name] = _deciding(found_d)
+            found_t = [(test, raised) for t, test, raised in when if t.state in up]
+            if found_t:
+                self._triggers[state] = _triggering(found_t)
             for name in EVENTS:
                 found = tuple(r for n in ancestry(state) for r in self.rules if r.source == n and r.event == name)
                 if found:
@@ -190,9 +215,7 @@ class _Choice:
         self.narrowed: dict[Any, Plan] = {}
 
     def pick(self, table: Table, event: Event) -> Plan:
-        kind = None
-        if self.kinds and event.classification is not None:
-            kind = event.classification.kind._name_  # a text: hashed in C, where an Enum member is hashed in Python
+        kind = event.kind if self.kinds else None
         fields = self.fields
         if not fields:
             present: tuple[bool, ...] = ()
@@ -221,7 +244,7 @@ def _plan(rules: tuple[Rule, ...], kind: Any) -> Plan:
 def _can_hold(rule: Rule, kind: Any, empty: set[str]) -> bool:
     for g in rule.guards:
         wanted = getattr(g, "call_kind", None)
-        if wanted is not None and wanted._name_ != kind:
+        if wanted is not None and wanted.name.lower() != kind:
             return False
         if empty.intersection(needs_of(g)):
             return False
@@ -284,7 +307,13 @@ def default_engine() -> Engine:
     for m in modules():
         for state, opts in m.options.items():
             options.setdefault(state, []).extend(opts)
-    return Engine([s for m in modules() for s in m.states], [r for m in modules() for r in m.rules], options)
+    return Engine(
+        [s for m in modules() for s in m.states],
+        [r for m in modules() for r in m.rules],
+        options,
+        [d for m in modules() for d in m.decisions],
+        [t for m in modules() for t in m.triggers],
+    )
 
 
 def states() -> dict[str, StateSpec]:
@@ -305,10 +334,11 @@ def dispatch(engine: Engine, table: Table, event: Event, runner: str = "compiled
     steps: list[Step] = []
     fire = engine.firing(runner)
     current: Event | None = event
+    deciders = engine._deciders
     while current is not None:
-        if current.name == "call" and table.state == "auction.calling":
-            assert current.seat is not None and current.call is not None
-            current.classification = classify(table, current.seat, current.call, current.artificial)
+        decide = deciders.get((table.state, current.name))
+        if decide is not None:
+            decide(table, current)
         current.follow = None
         source = table.state
         rule = fire(table, current)
@@ -318,10 +348,38 @@ def dispatch(engine: Engine, table: Table, event: Event, runner: str = "compiled
         if table.raised:
             _settle(fire, table, steps)
         current = current.follow
-    if table.state == "auction.calling" and table.auction.is_over():
-        table.raise_event(internal("auction_ends"))
-        _settle(fire, table, steps)
+    trigger = engine._triggers.get(table.state)
+    if trigger is not None:
+        raised = trigger(table, event)
+        if raised is not None:
+            table.raise_event(internal(raised))
+            _settle(fire, table, steps)
     return steps
+
+
+def _deciding(decisions: list[tuple[Any, Any]]) -> Callable[[Table, Event], None]:
+    """The decisions for one state and event as one closure: each sets its variable, in order."""
+    if len(decisions) == 1:
+        ((fn, put),) = decisions
+        return lambda table, event: put(table, event, fn(table, event))
+
+    def decide(table: Table, event: Event) -> None:
+        for fn, put in decisions:
+            put(table, event, fn(table, event))
+
+    return decide
+
+
+def _triggering(triggers: list[tuple[Any, str]]) -> Callable[[Table, Event], str | None]:
+    """The triggers of one state as one closure: the event the first that holds raises, or None."""
+    if len(triggers) == 1:
+        ((holds, raised),) = triggers
+        return lambda table, event: raised if holds(table, event) else None
+
+    def first(table: Table, event: Event) -> str | None:
+        return next((raised for holds, raised in triggers if holds(table, event)), None)
+
+    return first
 
 
 def _step(table: Table, event: Event, source: str, rule: Rule) -> Step:

@@ -272,11 +272,12 @@ def machine_schema() -> dict[str, Any]:
                         "items": {"type": "object", "additionalProperties": words}}),
                 "required": ["name", "type", "doc"]}  # fmt: skip
     operator = _obj({"name": {"type": "string"}, "args": {"type": "array", "items": words}, "doc": words,
+                     "pure": {"type": "boolean"},
                      "examples": {"type": "array", "items": _obj({"expr": {"$ref": "#/$defs/expr"},
                                                                   "context": words, "value": {}})}})  # fmt: skip
     body = _obj({
         "format": {"const": "fsm-bridge-auction/machine"},
-        "version": {"const": 4},
+        "version": {"const": 5},
         "initial": _obj({"default": {"type": "string"}, "cards_in_board": {"type": "string"}}),
         "context": _obj({
             "language": words, "builtins": {"type": "object", "additionalProperties": words},
@@ -292,6 +293,14 @@ def machine_schema() -> dict[str, Any]:
                 }), "required": ["name", "doc", "kind", "required"]}},
             })},
         }),
+        "decisions": {"type": "array", "items": _obj({
+            "name": words, "state": words, "event": words, "law": LAW, "fr": words, "en": words,
+            "outcomes": {"type": "array", "items": words}, "specialize": {"type": "array", "items": words},
+            "rows": {"type": "array", "items": {"$ref": "#/$defs/row"}},
+        })},
+        "triggers": {"type": "array", "items": _obj({
+            "state": words, "when": {"$ref": "#/$defs/expr"}, "raise": words, "law": LAW, "fr": words, "en": words,
+        })},
         "events": {"type": "array", "items": _obj({
             "name": {"type": "string"},
             "args": {"type": "array", "items": _obj({
@@ -316,8 +325,11 @@ def machine_schema() -> dict[str, Any]:
             "fr": words, "en": words,
         })}},
     })  # fmt: skip
-    body["$defs"] = {"expr": expression_schema(), "effect": effect_schema()}
-    return _doc("machine", "The machine exported as JSON (version 4)", body)
+    row = {**_obj({"law": LAW, "fr": words, "en": words, "when": {"$ref": "#/$defs/expr"}, "then": words,
+                   "rows": {"type": "array", "items": {"$ref": "#/$defs/row"}, "minItems": 1}}),
+           "required": ["law", "fr", "en"], "oneOf": [{"required": ["then"]}, {"required": ["rows"]}]}  # fmt: skip
+    body["$defs"] = {"expr": expression_schema(), "effect": effect_schema(), "row": row}
+    return _doc("machine", "The machine exported as JSON (version 5)", body)
 
 
 def conformance_schema() -> dict[str, Any]:

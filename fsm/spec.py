@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from fsm.calls import Seat
+    from fsm.engine.decisions import Decision, Trigger
     from fsm.events import Event
     from fsm.table import Table
 
@@ -290,3 +291,5 @@ class LawModule:
     states: list[StateSpec] = field(default_factory=list)
     rules: list[Rule] = field(default_factory=list)
     options: dict[str, list[Option]] = field(default_factory=dict)
+    decisions: list[Decision] = field(default_factory=list)  # what is decided of an event before the rules
+    triggers: list[Trigger] = field(default_factory=list)  # what the machine raises once an event is handled

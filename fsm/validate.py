@@ -16,6 +16,9 @@ from fsm.events import EVENTS
 from fsm.spec import name_of, registered
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from fsm.engine.decisions import Decision, Trigger
     from fsm.spec import Option, Rule, StateSpec
 
 LAW_REF = re.compile(r"^\d{1,2}([A-G](\d(\([a-d]\)(\((i|ii|iii|iv)\))?)?)?)?$")
@@ -25,7 +28,13 @@ def _rule(rule: Rule) -> str:
     return f"{rule.event} {rule.source} → {rule.dest or '(reste)'} ({rule.law})"
 
 
-def validate(specs: list[StateSpec], rules: list[Rule], options: dict[str, list[Option]]) -> None:
+def validate(
+    specs: list[StateSpec],
+    rules: list[Rule],
+    options: dict[str, list[Option]],
+    decisions: Sequence[Decision] = (),
+    triggers: Sequence[Trigger] = (),
+) -> None:
     """Raise :class:`SpecError` listing every problem of these tables, or return quietly."""
     problems: list[tuple[str, str]] = []
     names = {s.name for s in specs}
@@ -81,6 +90,7 @@ def validate(specs: list[StateSpec], rules: list[Rule], options: dict[str, list[
             if o.holder is not None and not registered(o.holder, "holder"):
                 bad(f"option de « {state} » : titulaire « {name_of(o.holder)} » non enregistré",
                     f"option of '{state}': holder '{name_of(o.holder)}' is not registered")  # fmt: skip
+    _check_decisions(names, rules, decisions, triggers, bad)
     if not problems:
         _check_graph(specs, rules, bad)
     if problems:
@@ -124,3 +134,41 @@ def _check_graph(specs: list[StateSpec], rules: list[Rule], bad) -> None:  # noq
         out = [r for r in rules if r.dest is not None and (within(s.name, r.source) or within(r.source, s.name))]
         if not any(not within(enter(r.dest), s.name) for r in out if r.dest is not None):
             bad(f"état d'attente « {s.name} » sans issue", f"waiting state '{s.name}' has no way out")
+
+
+def _check_decisions(
+    names: set[str], rules: list[Rule], decisions: Sequence[Decision], triggers: Sequence[Trigger], bad
+) -> None:  # noqa: ANN001
+    """Each decision for a known state and event, setting a variable the context lets it set, with
+    rows that always decide and compile; each trigger in a known state, raising an internal event
+    some rule of that state takes, on a condition that compiles."""
+    from fsm.context import CONTEXT  # the context the expressions read: built from the bridge
+    from fsm.engine import ExpressionError
+    from fsm.engine.decisions import setter
+
+    for d in decisions:
+        if d.state not in names or d.event not in EVENTS:
+            bad(f"décision « {d.name} » : état ou événement inconnu", f"decision '{d.name}': unknown state or event")
+        for problem in d.problems():
+            bad(f"décision « {d.name} » : {problem}", problem)
+        try:
+            setter(CONTEXT, d)
+            d.compile(CONTEXT)
+        except ExpressionError as err:
+            bad(f"décision « {d.name} » : {err}", f"decision '{d.name}': {err}")
+    for t in triggers:
+        where = f"{t.raises} ({t.state})"
+        if t.state not in names or t.raises not in EVENTS or not EVENTS[t.raises].internal:
+            bad(f"déclencheur « {where} » : état inconnu ou événement non interne",
+                f"trigger '{where}': unknown state or not an internal event")  # fmt: skip
+        elif not any(
+            r.event == t.raises and (t.state == r.source or t.state.startswith(r.source + ".")) for r in rules
+        ):
+            bad(
+                f"déclencheur « {where} » : aucune règle ne prend cet événement",
+                f"trigger '{where}': no rule takes its event",
+            )
+        try:
+            CONTEXT.compile(t.when)
+        except ExpressionError as err:
+            bad(f"déclencheur « {where} » : {err}", f"trigger '{where}': {err}")

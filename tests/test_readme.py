@@ -21,6 +21,12 @@ def test_the_effect_reference_is_written_from_the_code():
     assert EFFECTS.read_text(encoding="utf-8") == effects_markdown(), "run `make docs`"
 
 
+def test_the_decision_reference_is_written_from_the_code():
+    from fsm.catalogue import DECISIONS, decisions_markdown
+
+    assert DECISIONS.read_text(encoding="utf-8") == decisions_markdown(), "run `make docs`"
+
+
 def test_the_guard_catalogue_is_written_from_the_code():
     from fsm.catalogue import PATH, guards_markdown
 

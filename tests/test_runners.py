@@ -56,7 +56,7 @@ def _check_shortcuts(engine: Engine, table: Table, event: Event, wrong: list[str
             if empty and holds:
                 wrong.append(f"{rule.id}: {g.fsm_name} holds with {empty} empty")
             kind = getattr(g, "call_kind", None)
-            if kind is not None and holds != (event.classification is not None and event.classification.kind is kind):
+            if kind is not None and holds != (event.kind == kind.name.lower()):
                 wrong.append(f"{rule.id}: {g.fsm_name} is not a test of the kind of call")
             if not holds:
                 break  # the guards after it are never asked: they may assume it held

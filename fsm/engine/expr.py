@@ -71,6 +71,7 @@ class Variable:
     doc: str
     get: Getter
     items: dict[str, str] = field(default_factory=dict)
+    set: Callable[[Any, Any, Any], None] | None = None  # a variable a decision table sets
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,7 @@ class Operator:
     doc: str
     fn: Callable[..., Any]
     examples: tuple[tuple[Any, str, Any], ...] = ()
+    pure: bool = False  # its value depends on its arguments only, never on the record or the event
 
 
 class Vocabulary:
@@ -93,23 +95,33 @@ class Vocabulary:
         self.operators: dict[str, Operator] = {}
 
     def variable(
-        self, name: str, type: str, doc: str, items: dict[str, str] | None = None
+        self,
+        name: str,
+        type: str,
+        doc: str,
+        items: dict[str, str] | None = None,
+        set: Callable[[Any, Any, Any], None] | None = None,
     ) -> Callable[[Getter], Getter]:
         def register(get: Getter) -> Getter:
             if name in self.variables:
                 raise ExpressionError(f"variable '{name}' declared twice")
-            self.variables[name] = Variable(name, type, doc, get, dict(items or {}))
+            self.variables[name] = Variable(name, type, doc, get, dict(items or {}), set)
             return get
 
         return register
 
     def operator(
-        self, name: str, args: tuple[str, ...], doc: str, examples: tuple[tuple[Any, str, Any], ...] = ()
+        self,
+        name: str,
+        args: tuple[str, ...],
+        doc: str,
+        examples: tuple[tuple[Any, str, Any], ...] = (),
+        pure: bool = False,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         def register(fn: Callable[..., Any]) -> Callable[..., Any]:
             if name in self.operators or name in BUILTINS:
                 raise ExpressionError(f"operator '{name}' declared twice")
-            self.operators[name] = Operator(name, args, doc, fn, examples)
+            self.operators[name] = Operator(name, args, doc, fn, examples, pure)
             return fn
 
         return register
@@ -123,9 +135,11 @@ class Vocabulary:
         """The host operators an expression uses."""
         return {name for kind, name in _walk(expr, False) if kind == "op" and name in self.operators}
 
-    def compile(self, expr: Any) -> Compiled:
-        """The closure ``(record, event) -> value`` that evaluates the expression."""
-        return _Compiler(self).top(expr)
+    def compile(self, expr: Any, fresh: bool = True) -> Compiled:
+        """The closure ``(record, event) -> value`` that evaluates the expression: a closure of its
+        own (``fresh``: the caller may mark it, as a guard is), or, for a lone variable, its getter."""
+        compiler = _Compiler(self)
+        return compiler.top(expr) if fresh else compiler._inner(expr)
 
 
 def _operation(expr: Any) -> tuple[str, list[Any]] | None:
@@ -194,8 +208,9 @@ class _Compiler:
         self.v = vocabulary
 
     def top(self, expr: Any) -> Compiled:
-        """The closure ``(record, event)``. The shapes a guard most often has at its top are built
-        with two arguments directly rather than wrapped: one call fewer each time a guard is asked."""
+        """The closure ``(record, event)``. Outside an array operation an expression needs no item,
+        so the shapes guards and decisions most often have are built with two arguments all the
+        way down rather than wrapped: a call fewer at each level, each time a guard is asked."""
         operation = _operation(expr)
         if operation is None:
             constant = self.node(expr, False)
@@ -206,27 +221,56 @@ class _Compiler:
             assert leaf is not None
             get = leaf[1]
             return lambda r, e: get(r, e)  # a fresh closure: the caller may mark it as its own
+        read = self._read(expr, False)
+        if read is not None:
+            return read  # a host operator of variables and constants: a closure of its own
         leaves = [self._leaf(a, False) for a in args] if op in ("==", "!=") else []
         if len(args) == 2 and len(leaves) == 2 and all(x is not None for x in leaves):
             (ka, a), (kb, b) = leaves  # type: ignore[misc]
+            if ka == "const" and kb == "var":
+                (ka, a), (kb, b) = (kb, b), (ka, a)
             if ka == "var" and kb == "const":
                 return (lambda r, e: a(r, e) == b) if op == "==" else (lambda r, e: a(r, e) != b)
             if ka == "var" and kb == "var":
                 return (lambda r, e: a(r, e) == b(r, e)) if op == "==" else (lambda r, e: a(r, e) != b(r, e))
+        if op in ("==", "!=") and len(args) == 2:
+            x, y = self._inner(args[0]), self._inner(args[1])
+            return (lambda r, e: x(r, e) == y(r, e)) if op == "==" else (lambda r, e: x(r, e) != y(r, e))
+        if op in _ORDER and len(args) == 2:
+            c = self._leaf(args[1], False)
+            if c is not None and c[0] == "const" and c[1] is not None:
+                x, cmp, bound = self._inner(args[0]), _ORDER[op], c[1]
+                return lambda r, e: (v := x(r, e)) is not None and cmp(v, bound)
+        if op == "count" and len(args) == 1:
+            source = self._inner(args[0])
+            return lambda r, e: len(source(r, e) or ())
         if (op == "!" and len(args) == 1) or (op in ("and", "or") and args):
-            subs = [self.node(a, False) for a in args]
+            subs = [self._inner(a) for a in args]
             if op == "!":
                 (x,) = subs
-                return lambda r, e: not x(r, e, None)
+                return lambda r, e: not x(r, e)
+            if len(subs) == 1:
+                return self.top(args[0])
             if len(subs) == 2:
                 x, y = subs
                 if op == "and":
-                    return lambda r, e: x(r, e, None) and y(r, e, None)
-                return lambda r, e: x(r, e, None) or y(r, e, None)
-            chained = _chain(subs, op == "and")
+                    return lambda r, e: x(r, e) and y(r, e)
+                return lambda r, e: x(r, e) or y(r, e)
+            if len(subs) == 3:
+                x, y, z = subs
+                if op == "and":
+                    return lambda r, e: x(r, e) and y(r, e) and z(r, e)
+                return lambda r, e: x(r, e) or y(r, e) or z(r, e)
+            chained = _chain([_itemless(s) for s in subs], op == "and")
             return lambda r, e: chained(r, e, None)
         f = self.node(expr, False)
         return lambda r, e: f(r, e, None)
+
+    def _inner(self, expr: Any) -> Compiled:
+        """A part of an expression as a closure ``(record, event)``: a variable's own getter (no
+        closure of its own needed, as nobody marks a part), else as the top of an expression."""
+        read = self._read(expr, False)
+        return read if read is not None else self.top(expr)
 
     def node(self, expr: Any, in_item: bool) -> ItemCompiled:
         operation = _operation(expr)
@@ -289,17 +333,49 @@ class _Compiler:
                 return lambda r, e, it: get(r, e) == other(r, e)
             return lambda r, e, it: get(r, e) != other(r, e)
         if op == "!" and len(args) == 1:
-            leaf = self._leaf(args[0], in_item)
-            if leaf is not None and leaf[0] == "var":
-                get = leaf[1]
-                return lambda r, e, it: not get(r, e)
-        host = self.v.operators.get(op)
-        if host is not None and len(args) == 1 == len(host.args):
-            leaf = self._leaf(args[0], in_item)
-            if leaf is not None and leaf[0] == "var":
-                fn, get = host.fn, leaf[1]
-                return lambda r, e, it: fn(r, e, get(r, e))
+            negated = self._read(args[0], in_item)
+            if negated is not None:
+                return lambda r, e, it: not negated(r, e)
+        if op in _ORDER and len(args) == 2:
+            compared, c = self._read(args[0], in_item), self._leaf(args[1], in_item)
+            if compared is not None and c is not None and c[0] == "const" and c[1] is not None:
+                cmp, bound = _ORDER[op], c[1]
+                return lambda r, e, it: (x := compared(r, e)) is not None and cmp(x, bound)
+        if op == "in" and len(args) == 2 and isinstance(args[1], list) and all(_scalar(x) for x in args[1]):
+            member, members = self._read(args[0], in_item), tuple(args[1])
+            if member is not None:
+                return lambda r, e, it: member(r, e) in members
+        if op in self.v.operators:
+            hosted = self._read({op: args}, in_item)
+            if hosted is not None:
+                return lambda r, e, it: hosted(r, e)
         return None
+
+    def _read(self, expr: Any, in_item: bool) -> Getter | None:
+        """A context variable, or a host operator of one, as one closure ``(record, event)``."""
+        leaf = self._leaf(expr, in_item)
+        if leaf is not None:
+            return leaf[1] if leaf[0] == "var" else None
+        operation = _operation(expr)
+        if operation is None:
+            return None
+        op, args = operation
+        host = self.v.operators.get(op)
+        if host is None or len(args) != len(host.args) or not 1 <= len(args) <= 2:
+            return None
+        leaves = [self._leaf(a, in_item) for a in args]
+        if any(leaf is None for leaf in leaves):
+            return None
+        reads = [_getter(leaf) for leaf in leaves]  # type: ignore[arg-type]
+        fn = host.fn
+        if len(reads) == 1:
+            (get,) = reads
+            if leaves[0][0] == "const":  # type: ignore[index]
+                value = leaves[0][1]  # type: ignore[index]
+                return lambda r, e: fn(r, e, value)
+            return lambda r, e: fn(r, e, get(r, e))
+        a, b = reads
+        return lambda r, e: fn(r, e, a(r, e), b(r, e))
 
     def _context_var(self, args: list[Any]) -> ItemCompiled:
         if not args:
@@ -394,6 +470,30 @@ class _Compiler:
             a, b = subs
             return lambda r, e, it: fn(r, e, a(r, e, it), b(r, e, it))
         return lambda r, e, it: fn(r, e, *(s(r, e, it) for s in subs))
+
+
+def _itemless(f: Compiled) -> ItemCompiled:
+    return lambda r, e, it: f(r, e)
+
+
+def _getter(leaf: tuple[str, Any]) -> Getter:
+    """A leaf as a closure ``(record, event)``: a variable's getter, or a constant."""
+    kind, value = leaf
+    if kind == "var":
+        return value  # type: ignore[no-any-return]
+    return lambda r, e: value
+
+
+_ORDER: dict[str, Callable[[Any, Any], Any]] = {
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+}
+
+
+def _scalar(value: Any) -> bool:
+    return value is None or isinstance(value, (str, int, float, bool))
 
 
 def _text(value: Any) -> str:

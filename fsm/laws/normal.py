@@ -2,9 +2,11 @@
 
 A regular call in turn stays in ``auction.calling``; once it stands, the machine raises
 ``call_stands``, and the obligations it fulfils end (a pass at the next turn, a repeated call).
-When three passes follow a bid, or four passes, the machine raises ``auction_ends``: the
-clarification period opens (22A, 17D1) or the board is passed out (22B, 17D2). Obligations to pass
-end with the auction; they are kept aside in case a change of call reopens it (25A5, 21B1).
+Every call offered during the auction is first classified (the decision table ``call.kind``,
+:mod:`fsm.laws.classify`). When three passes follow a call, the machine raises ``auction_ends``
+(the trigger ``AUCTION_ENDS``): after a bid the clarification period opens (22A, 17D1), after four
+passes the board is passed out (22B, 17D2). Obligations to pass end with the auction; they are
+kept aside in case a change of call reopens it (25A5, 21B1).
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from fsm.effects import e_append, e_call, e_remove, e_set
+from fsm.engine.decisions import Trigger
 from fsm.laws import parties
-from fsm.laws.classify import KIND_GUARDS
+from fsm.laws.classify import DECISIONS, KIND_GUARDS
 from fsm.records import PASS_NEXT_TURN, REPEAT_CALL, CallKind
 from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, ctx, equals, guard, holder, var
 
@@ -148,9 +151,22 @@ NOTED = (
     "the request is noted; the answer is given at the table",
 )
 
+# Three passes after a call close the auction unless one of them skipped a player (17D3): the
+# rules for ``auction_ends`` tell the cases apart (22A, 22B, 17D3).
+AUCTION_ENDS = Trigger(
+    "auction.calling",
+    var("auction.three_passes_follow"),
+    "auction_ends",
+    "22",
+    "trois Passe suivent une déclaration : fin des annonces ?",
+    "three passes follow a call: does the auction end?",
+)
+
 MODULE = LawModule(
     name="normal",
     laws="17, 18, 19, 20, 22",
+    decisions=DECISIONS,
+    triggers=[AUCTION_ENDS],
     states=[
         StateSpec("board", "17A", "Cartes dans l'étui", "Cards in the board"),
         StateSpec("auction", "17", "Période des annonces", "Auction period"),

@@ -5,7 +5,8 @@ import pytest
 from fsm import Board
 from fsm.auction import Relation, relation
 from fsm.calls import Seat, parse_call
-from fsm.laws.classify import classify, over_partner_artificial_call
+from fsm.context import CONTEXT
+from fsm.laws.classify import classify
 from fsm.records import PASS_REST, CallKind, Obligation
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
@@ -72,14 +73,18 @@ def test_pass_out_of_rotation_over_partner_artificial_call_is_31_30C(artificial,
     assert classify(board.table, N, parse_call("Pass")).kind is kind  # at West's turn
 
 
+def over_partner_artificial_call(board, seat):
+    return CONTEXT.compile({"over_partner_artificial": seat.value})(board.table, None)
+
+
 def test_over_partner_artificial_call_looks_past_opponents_passes_only():
     board = Board()
     board.call("N", "2C", artificial=True)
     board.call("E", "Pass")
-    assert over_partner_artificial_call(board.auction, S)  # South's own turn, but the reading is the same
-    assert not over_partner_artificial_call(board.auction, W)  # an opponent's artificial call
+    assert over_partner_artificial_call(board, S)  # South's own turn, but the reading is the same
+    assert not over_partner_artificial_call(board, W)  # an opponent's artificial call
     board.call("S", "2D")
-    assert not over_partner_artificial_call(board.auction, N)  # his partner's last call is natural
+    assert not over_partner_artificial_call(board, N)  # his partner's last call is natural
 
 
 def test_barred_player_bid_is_37_but_his_pass_is_regular():
