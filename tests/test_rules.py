@@ -79,7 +79,7 @@ def _shuffled_engine(seed):
         rules += mine
     rng.shuffle(rules)
     base = default_engine()
-    return Engine(list(base.states.values()), rules, base.options)
+    return Engine(list(base.states.values()), rules, base.options, base.decisions, base.triggers)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
