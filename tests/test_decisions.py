@@ -130,12 +130,10 @@ def test_a_call_after_the_auction_is_not_classified_by_the_auction_table():
 
 
 def test_a_table_specialised_on_a_variable_decides_as_the_generic_one_and_asks_less():
-    from dataclasses import replace
-
     from fsm.engine.decisions import _fold, _prune
 
     v = toy()
-    specialised = replace(SHELVES, specialize=("age",)).compile(v)
+    specialised = SHELVES._replace(specialize=("age",)).compile(v)
     generic = SHELVES.compile(v)
     for age in (5, 12, 30, 61, 80):
         for member in (True, False):
@@ -157,7 +155,6 @@ def test_a_table_specialised_on_a_variable_decides_as_the_generic_one_and_asks_l
 
 def test_the_classification_specialised_by_call_decides_as_the_generic_table_on_random_boards():
     import random
-    from dataclasses import replace
 
     from fsm.calls import Seat, parse_call
     from fsm.context import CONTEXT
@@ -165,7 +162,7 @@ def test_the_classification_specialised_by_call_decides_as_the_generic_table_on_
     from fsm.laws.classify import KIND
     from tests.randomplay import random_event
 
-    generic = replace(KIND, specialize=()).compile(CONTEXT)
+    generic = KIND._replace(specialize=()).compile(CONTEXT)
     specialised = KIND.compile(CONTEXT)
     rng = random.Random(22)
     tokens = ["Pass", "X", "XX", "8C", *(f"{lvl}{s}" for lvl in range(1, 8) for s in ("C", "D", "H", "S", "NT"))]

@@ -21,16 +21,14 @@ Rows, decisions and triggers are JSON; the engine compiles them with the host's
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from fsm.engine.expr import Compiled, ExpressionError, Vocabulary
 
 ALWAYS = None  # a row with no condition: it always holds
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(NamedTuple):
     """One row: a condition, and an outcome or a table of its own; the law that makes it, in words."""
 
     law: str
@@ -56,8 +54,7 @@ class Row:
         return cls(data["law"], data["fr"], data["en"], data.get("when", ALWAYS), data.get("then"), rows)
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
     """A decision table: the variable it sets, for which event in which state, and its rows."""
 
     name: str
@@ -344,8 +341,7 @@ def _junction(op: str, folded: list[Any], values: list[Any]) -> Any:
     return kept[0] if len(kept) == 1 else {op: kept}
 
 
-@dataclass(frozen=True)
-class Trigger:
+class Trigger(NamedTuple):
     """An internal event the machine raises in ``state`` once an event has been handled, when
     ``when`` holds."""
 
