@@ -209,32 +209,22 @@ def _specialised(rows: tuple[Row, ...], key: tuple[str, ...], vocabulary: Vocabu
     false left out. The same decision, with fewer conditions asked: a call that is a pass is never
     asked whether it is a bid above seven. A test compares it with the generic table."""
     getters = [vocabulary.variables[name].get for name in key]
+    if len(getters) == 1:  # the commonest key, one variable: its value is the key, no tuple to build
+        read: Compiled = getters[0]
+    else:
+        read = lambda record, event: tuple(get(record, event) for get in getters)  # noqa: E731
     tables: dict[Any, Compiled] = {}
 
     def decide(record: Any, event: Any) -> Any:
-        value = tuple(get(record, event) for get in getters)
+        value = read(record, event)
         table = tables.get(value)
         if table is None:
             if len(tables) >= SPECIALISED_LIMIT:
                 return generic(record, event)
-            known = dict(zip(key, value, strict=True))
+            known = dict(zip(key, value if len(key) > 1 else (value,), strict=True))
             table = tables[value] = _table(_prune(rows, known, vocabulary), vocabulary)
         return table(record, event)
 
-    if len(getters) == 1:  # the commonest key, one variable: no tuple to build
-        (get,) = getters
-        name = key[0]
-
-        def decide_one(record: Any, event: Any) -> Any:
-            value = get(record, event)
-            table = tables.get(value)
-            if table is None:
-                if len(tables) >= SPECIALISED_LIMIT:
-                    return generic(record, event)
-                table = tables[value] = _table(_prune(rows, {name: value}, vocabulary), vocabulary)
-            return table(record, event)
-
-        return decide_one
     return decide
 
 

@@ -221,18 +221,9 @@ class _Compiler:
             assert leaf is not None
             get = leaf[1]
             return lambda r, e: get(r, e)  # a fresh closure: the caller may mark it as its own
-        read = self._read(expr, False)
-        if read is not None:
-            return read  # a host operator of variables and constants: a closure of its own
-        leaves = [self._leaf(a, False) for a in args] if op in ("==", "!=") else []
-        if len(args) == 2 and len(leaves) == 2 and all(x is not None for x in leaves):
-            (ka, a), (kb, b) = leaves  # type: ignore[misc]
-            if ka == "const" and kb == "var":
-                (ka, a), (kb, b) = (kb, b), (ka, a)
-            if ka == "var" and kb == "const":
-                return (lambda r, e: a(r, e) == b) if op == "==" else (lambda r, e: a(r, e) != b)
-            if ka == "var" and kb == "var":
-                return (lambda r, e: a(r, e) == b(r, e)) if op == "==" else (lambda r, e: a(r, e) != b(r, e))
+        fast = self._fast(op, args, False)
+        if fast is not None:
+            return fast  # a closure of its own
         if op in ("==", "!=") and len(args) == 2:
             x, y = self._inner(args[0]), self._inner(args[1])
             return (lambda r, e: x(r, e) == y(r, e)) if op == "==" else (lambda r, e: x(r, e) != y(r, e))
@@ -244,6 +235,14 @@ class _Compiler:
         if op == "count" and len(args) == 1:
             source = self._inner(args[0])
             return lambda r, e: len(source(r, e) or ())
+        host = self.v.operators.get(op)
+        if host is not None and len(args) == len(host.args) and 1 <= len(args) <= 2:
+            fn = host.fn
+            if len(args) == 1:
+                x = self._inner(args[0])
+                return lambda r, e: fn(r, e, x(r, e))
+            x, y = self._inner(args[0]), self._inner(args[1])
+            return lambda r, e: fn(r, e, x(r, e), y(r, e))
         if (op == "!" and len(args) == 1) or (op in ("and", "or") and args):
             subs = [self._inner(a) for a in args]
             if op == "!":
@@ -293,9 +292,9 @@ class _Compiler:
             return self._context_var(args)
         if op in _ARRAY_OPS or op in ("count", "first"):
             return self._array(op, args, in_item)
-        fast = self._leaves(op, args, in_item)
+        fast = self._fast(op, args, in_item)
         if fast is not None:
-            return fast
+            return lambda r, e, it: fast(r, e)
         subs = [self.node(a, in_item) for a in args]
         return self._combine(op, subs)
 
@@ -312,10 +311,11 @@ class _Compiler:
             return ("var", variable.get)
         return None
 
-    def _leaves(self, op: str, args: list[Any], in_item: bool) -> ItemCompiled | None:
-        """The commonest shapes (a variable against a constant or another variable, the negation of
-        a variable, a host operator of one variable) as one closure: a guard is asked at every event
-        it may apply to, and each closure saved is a call saved."""
+    def _fast(self, op: str, args: list[Any], in_item: bool) -> Compiled | None:
+        """The commonest shapes that read the context alone (a variable against a constant or another
+        variable, an order against a constant, membership of a constant array, the negation of a
+        variable, a host operator of variables and constants) as one closure ``(record, event)``: a
+        guard is asked at every event it may apply to, and each closure saved is a call saved."""
         if op in ("==", "!=") and len(args) == 2:
             a, b = self._leaf(args[0], in_item), self._leaf(args[1], in_item)
             if a is None or b is None or (a[0] == "const" and b[0] == "const"):
@@ -326,29 +326,27 @@ class _Compiler:
             if b[0] == "const":
                 c = b[1]
                 if op == "==":
-                    return lambda r, e, it: get(r, e) == c
-                return lambda r, e, it: get(r, e) != c
+                    return lambda r, e: get(r, e) == c
+                return lambda r, e: get(r, e) != c
             other = b[1]
             if op == "==":
-                return lambda r, e, it: get(r, e) == other(r, e)
-            return lambda r, e, it: get(r, e) != other(r, e)
+                return lambda r, e: get(r, e) == other(r, e)
+            return lambda r, e: get(r, e) != other(r, e)
         if op == "!" and len(args) == 1:
             negated = self._read(args[0], in_item)
             if negated is not None:
-                return lambda r, e, it: not negated(r, e)
+                return lambda r, e: not negated(r, e)
         if op in _ORDER and len(args) == 2:
             compared, c = self._read(args[0], in_item), self._leaf(args[1], in_item)
             if compared is not None and c is not None and c[0] == "const" and c[1] is not None:
                 cmp, bound = _ORDER[op], c[1]
-                return lambda r, e, it: (x := compared(r, e)) is not None and cmp(x, bound)
+                return lambda r, e: (x := compared(r, e)) is not None and cmp(x, bound)
         if op == "in" and len(args) == 2 and isinstance(args[1], list) and all(_scalar(x) for x in args[1]):
             member, members = self._read(args[0], in_item), tuple(args[1])
             if member is not None:
-                return lambda r, e, it: member(r, e) in members
+                return lambda r, e: member(r, e) in members
         if op in self.v.operators:
-            hosted = self._read({op: args}, in_item)
-            if hosted is not None:
-                return lambda r, e, it: hosted(r, e)
+            return self._read({op: args}, in_item)
         return None
 
     def _read(self, expr: Any, in_item: bool) -> Getter | None:

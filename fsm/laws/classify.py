@@ -12,6 +12,8 @@ artificial call (30C; the Director says a call is artificial: ``artificial`` on 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING
 
 from fsm.calls import Call, Seat
@@ -83,13 +85,17 @@ KIND = Decision(
     specialize=("event.call",),  # a few dozen calls: the table is worked out once for each
 )  # fmt: skip
 DECISIONS = [KIND]
-_decide_kind = KIND.compile(CONTEXT)
+
+
+@cache
+def _decide_kind() -> Callable[[Table, Event], str]:
+    return KIND.compile(CONTEXT)  # the machine compiles its own: this one serves tools and tests only
 
 
 def classify(table: Table, seat: Seat, call: Call, artificial: bool = False) -> Classification:
     """The classification of a call offered now, as the machine decides it (for tests and tools)."""
     event = Event("call", {}, seat=seat, call=call, artificial=artificial)
-    event.kind = _decide_kind(table, event)
+    event.kind = _decide_kind()(table, event)
     return classification_of(table, event)
 
 
