@@ -14,11 +14,11 @@ from typing import Any
 
 from fsm.auction import Auction
 from fsm.calls import Lang, Seat, parse_seat
+from fsm.engine.journal import Step
 from fsm.errors import InputError, quoted
 from fsm.events import MAKERS, SPECS, Event, EventSpec, parse_event
 from fsm.laws.withdrawn import lead_restrictions_now
-from fsm.machine import RUNNERS, Engine, default_engine, dispatch, initial_state, options_for
-from fsm.records import Step
+from fsm.machine import RUNNERS, Engine, default_engine, initial_state, options_for
 from fsm.settings import Settings
 from fsm.table import Table
 
@@ -92,13 +92,7 @@ class Board:
         return self._run(parse_event(name, args, lang))
 
     def _run(self, event: Event) -> list[Step]:
-        table = self.table
-        saved = table.save()
-        try:
-            steps = dispatch(self.engine, table, event, self.runner)
-        except BaseException:
-            table.restore(saved)
-            raise
+        steps = self.engine.dispatch(self.table, event, self.runner)
         self.trace.extend(steps)
         self.events.append(event.as_log())
         return steps

@@ -22,7 +22,7 @@ from fsm.machine import modules, rules, states
 from fsm.spec import LawModule, Rule, wording
 
 if TYPE_CHECKING:
-    from fsm.records import Step
+    from fsm.engine.journal import Step
 
 
 class BoardPath(Protocol):

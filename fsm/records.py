@@ -1,6 +1,6 @@
 """What the table holds besides the calls: the irregularity on the table, obligations to pass,
 lead restrictions, exposed and penalty cards, unauthorized information, pending irregularities,
-the opening lead, and the record of one fired step.
+and the opening lead.
 
 All records are frozen: a board's data is changed by replacing them, so that it can be restored.
 """
@@ -215,29 +215,3 @@ class LeadConstraint:
 
     def as_dict(self) -> dict[str, Any]:
         return {"seat": self.seat.value, "kind": self.kind, "suit": self.suit.value, "law": self.law}
-
-
-class Step(NamedTuple):
-    """What one event did: the rule that fired, from which state to which, and the laws it cites.
-
-    A named tuple rather than a frozen dataclass: one is made at every step, and a tuple is made
-    several times faster."""
-
-    event: str
-    args: dict[str, Any]
-    source: str
-    target: str
-    law: str
-    rule: str
-    laws: tuple[str, ...] = ()
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "event": self.event,
-            "args": self.args,
-            "source": self.source,
-            "target": self.target,
-            "law": self.law,
-            "laws": list(self.laws),
-            "rule": self.rule,
-        }

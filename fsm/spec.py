@@ -1,76 +1,43 @@
-"""The machine as data: states, rules (transitions) and options, each with its law and labels,
-and the registry of the named guards, actions and option holders the rules use.
+"""What a law module writes its tables with: the engine's states, rules and options
+(:mod:`fsm.engine.tables`), and the bridge's way of making guards, actions and option holders
+from expressions over the board context and effects on the board record, each registered by name
+in the one registry of the bridge.
 
-Law modules declare these; :mod:`fsm.machine` validates them and builds the engine, and the
-diagrams, the export and ``options()`` read the same tables, so nothing is said twice.
+Law modules declare these; :mod:`fsm.machine` builds the engine from them, and the diagrams, the
+export and ``options()`` read the same tables, so nothing is said twice.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from fsm.engine.tables import (
+    Action,
+    Guard,
+    Holder,
+    Option,
+    Registry,
+    Rule,
+    StateSpec,
+    condition_of,
+    effects_of,
+    name_of,
+    needs_of,
+    wording,
+)
+
 if TYPE_CHECKING:
-    from fsm.calls import Seat
     from fsm.engine.decisions import Decision, Trigger
-    from fsm.events import Event
     from fsm.table import Table
-
-Guard = Callable[["Table", "Event | None"], Any]
-Action = Callable[["Table", "Event"], None]
-Holder = Callable[["Table"], Sequence["Seat"]]
-
-
-class Registry:
-    """Every guard, action and option holder by name, with its French and English words.
-
-    A machine read back from JSON finds its functions here, and only here: a name that is not
-    registered is refused, and nothing is ever imported by path.
-    """
-
-    def __init__(self) -> None:
-        self.by_name: dict[str, Callable[..., Any]] = {}
-
-    def add(
-        self,
-        kind: str,
-        fn: Callable[..., Any],
-        fr: str,
-        en: str,
-        name: str | None = None,
-        test: Any = None,
-        needs: tuple[str, ...] = (),
-    ) -> Callable[..., Any]:
-        name = name or fn.__name__
-        known = self.by_name.get(name)
-        if known is not None and known is not fn:
-            raise ValueError(f"{kind} '{name}' is registered twice")
-        fn.fsm_name = name  # type: ignore[attr-defined]
-        fn.fsm_kind = kind  # type: ignore[attr-defined]
-        fn.fr = fr  # type: ignore[attr-defined]
-        fn.en = en  # type: ignore[attr-defined]
-        fn.test = test  # type: ignore[attr-defined]
-        fn.needs = needs  # type: ignore[attr-defined]
-        self.by_name[name] = fn
-        return fn
-
-    def get(self, name: str, kind: str) -> Callable[..., Any] | None:
-        fn = self.by_name.get(name)
-        return fn if fn is not None and getattr(fn, "fsm_kind", None) == kind else None
-
 
 REGISTRY = Registry()
 
 
-def name_of(fn: Callable[..., Any]) -> str:
-    """The registered name of a guard, action or holder."""
-    return str(getattr(fn, "fsm_name", getattr(fn, "__name__", repr(fn))))
-
-
 def registered(fn: Callable[..., Any], kind: str) -> bool:
-    return REGISTRY.get(name_of(fn), kind) is fn
+    """Whether ``fn`` is the guard, action or holder the bridge registered under its name."""
+    return REGISTRY.holds(fn, kind)
 
 
 def guard(fr: str, en: str, name: str, test: Any, needs: tuple[str, ...] = ()) -> Guard:
@@ -119,11 +86,6 @@ def equals(path: str, value: Any) -> dict[str, Any]:
     return {"==": [var(path), value]}
 
 
-def condition_of(g: Callable[..., Any]) -> Any:
-    """A guard's expression."""
-    return getattr(g, "test", None)
-
-
 def action(fr: str, en: str, name: str, effects: list[Any]) -> Action:
     """An action: what a rule changes on the board, as a list of effects (:mod:`fsm.effects`,
     docs/effects.md) compiled here to a closure ``(table, event) -> None`` and registered under
@@ -144,23 +106,18 @@ def action(fr: str, en: str, name: str, effects: list[Any]) -> Action:
     return REGISTRY.add("action", act, fr, en, name)  # type: ignore[return-value]
 
 
-def effects_of(a: Callable[..., Any]) -> list[Any] | None:
-    """An action's effects."""
-    return getattr(a, "effects", None)
-
-
 def holder(fr: str, en: str, name: str, test: Any) -> Holder:
     """An option holder: who may make an option's event now, as an expression that gives an array
-    of seats (read over the board context, with no event), compiled once and registered under
-    ``name`` with its words. The export publishes the expression."""
+    of seats (``N``, ``E``…, read over the board context, with no event), compiled once and
+    registered under ``name`` with its words. The export publishes the expression."""
     from fsm.calls import Seat
 
     known, fn = _compiled("holder", name, test)
     if known is not None:
         return known  # type: ignore[return-value]
 
-    def seats(table: Table) -> list[Seat]:
-        return [Seat(s) for s in fn(table, None) or ()]
+    def seats(table: Table) -> list[str]:
+        return [Seat(s).value for s in fn(table, None) or ()]
 
     return REGISTRY.add("holder", seats, fr, en, name, test)  # type: ignore[return-value]
 
@@ -199,89 +156,6 @@ def all_of(*gs: Guard) -> Guard:
     )
 
 
-def needs_of(g: Callable[..., Any]) -> tuple[str, ...]:
-    """The table fields without which a guard cannot hold (see :func:`guard`)."""
-    return getattr(g, "needs", ())
-
-
-def wording(fn: Callable[..., Any], lang: str) -> str:
-    return str(getattr(fn, lang, name_of(fn)))
-
-
-@dataclass(frozen=True)
-class StateSpec:
-    """A control state. ``name`` is dotted (``auction.calling``); ``law`` governs it.
-
-    ``waiting`` marks a state where an irregularity awaits an option holder or the Director.
-    """
-
-    name: str
-    law: str
-    fr: str
-    en: str
-    initial: bool = False  # initial child of its parent
-    final: bool = False
-    waiting: bool = False
-
-    @property
-    def parent(self) -> str | None:
-        return self.name.rpartition(".")[0] or None
-
-
-@dataclass(frozen=True)
-class Rule:
-    """A transition: on ``event`` in ``source``, if every guard holds, go to ``dest`` and run the actions.
-
-    ``dest`` is ``None`` for an internal transition (the state does not change). ``law`` is the
-    clause the rule applies; ``cites`` the other clauses it applies at the same time (38B and
-    38C; 27B2 with 26B and 72C). For one event and one source, at most one rule's guards may hold:
-    the order of declaration never chooses. ``outcome`` says in words what the rule leaves behind
-    when its actions do not (a request noted, a card back in the hand).
-    """
-
-    event: str
-    source: str
-    dest: str | None
-    law: str
-    fr: str
-    en: str
-    guards: tuple[Guard, ...] = ()
-    actions: tuple[Action, ...] = ()
-    ruling: bool = False  # a rectification or an acceptance: its law goes into the board's rulings
-    cites: tuple[str, ...] = ()
-    outcome: tuple[str, str] | None = None  # (fr, en)
-
-    @property
-    def target(self) -> str:
-        return self.dest or self.source
-
-    @cached_property
-    def laws(self) -> tuple[str, ...]:
-        return (self.law, *self.cites)
-
-    @cached_property
-    def id(self) -> str:
-        guard = ",".join(name_of(g) for g in self.guards)
-        return f"{self.source}--{self.event}[{guard}]->{self.target}"
-
-    def outcome_text(self, lang: str) -> str:
-        """What the branch leaves behind, in words."""
-        if self.outcome is not None:
-            return self.outcome[0 if lang == "fr" else 1]
-        return "; ".join(wording(a, lang) for a in self.actions)
-
-
-@dataclass(frozen=True)
-class Option:
-    """What may happen now in a state: an event, who may make it, the law and a sentence."""
-
-    event: str
-    holder: Holder | None  # None: the Director, or anyone at the table
-    law: str
-    fr: str
-    en: str
-
-
 @dataclass
 class LawModule:
     """What one law family contributes to the machine."""
@@ -293,3 +167,10 @@ class LawModule:
     options: dict[str, list[Option]] = field(default_factory=dict)
     decisions: list[Decision] = field(default_factory=list)  # what is decided of an event before the rules
     triggers: list[Trigger] = field(default_factory=list)  # what the machine raises once an event is handled
+
+
+__all__ = [
+    "REGISTRY", "SEATS_ALL", "Action", "Guard", "Holder", "LawModule", "Not", "Option", "Rule", "StateSpec",
+    "action", "all_of", "condition_of", "ctx", "effects_of", "equals", "guard", "holder", "name_of", "needs_of",
+    "one", "registered", "seats_if", "var", "wording",
+]  # fmt: skip

@@ -1,7 +1,8 @@
 """The compiled dispatch is a shortcut over the rules, never another set of rules: the two runners
 (compiled table, ``transitions`` machine of record) give the same steps, snapshots, options and
 refusals on random event streams; and the compiled table skips a guard only when the guard could
-not have held (``needs``: a table field it requires is empty; ``call_kind``: another kind of call).
+not have held (``needs``: a table field it requires is empty; a test of a decided variable, such as
+``call.kind``, against another value than the one decided).
 
 The corpus is replayed through both runners in tests/test_rules.py."""
 
@@ -14,6 +15,8 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from fsm import Board, FsmError
+from fsm.context import CONTEXT
+from fsm.engine.machine import decided_test
 from fsm.events import Event
 from fsm.machine import Engine, default_engine
 from fsm.scenario import apply_event, corpus_files, load
@@ -49,22 +52,25 @@ def test_both_runners_agree_on_a_random_stream(dealer, rng, length):
 def _check_shortcuts(engine: Engine, table: Table, event: Event, wrong: list[str]) -> None:
     """Ask every candidate rule's guards, in order, as the transitions runner does; note any that the
     compiled table would have skipped and that hold."""
+    decided = {d.name: None for d in engine.decisions}
+    engine.decide(table, event)  # as the compiled runner does before it narrows the rules
     for rule in engine.candidates(table.state, event.name):
         for g in rule.guards:
             holds = g(table, event)
             empty = [f for f in needs_of(g) if not getattr(table, f)]
             if empty and holds:
                 wrong.append(f"{rule.id}: {g.fsm_name} holds with {empty} empty")
-            kind = getattr(g, "call_kind", None)
-            if kind is not None and holds != (event.kind == kind.name.lower()):
-                wrong.append(f"{rule.id}: {g.fsm_name} is not a test of the kind of call")
+            test = decided_test(g, decided)
+            if test is not None and holds != (CONTEXT.compile({"var": test[0]})(table, event) == test[1]):
+                wrong.append(f"{rule.id}: {g.fsm_name} is not a test of the value decided")
             if not holds:
                 break  # the guards after it are never asked: they may assume it held
 
 
 def test_no_guard_skipped_by_the_compiled_table_could_have_held(monkeypatch):
     """At every event of the corpus, internal events included, each guard declared to need a field
-    is false while that field is empty, and each kind-of-call guard tests just that."""
+    is false while that field is empty, and each test of a decided variable (the kind of call)
+    holds exactly when the value decided is the one it tests."""
     engine = default_engine()
     fire = engine.fire_compiled
     wrong: list[str] = []

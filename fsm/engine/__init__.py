@@ -1,5 +1,6 @@
-"""The generic engine: what runs rules written as data. It knows no bridge and imports nothing
-else of the package; the bridge gives it a vocabulary (the context and its operators)."""
+"""The generic engine: what runs rules written as data. It knows no word of its host and imports
+nothing else of the package: the host gives it its tables, its events and a vocabulary (the
+context its expressions read and the operators they use, the effects its actions apply)."""
 
 from fsm.engine.expr import BUILTINS, ExpressionError, Operator, Variable, Vocabulary
 

@@ -184,6 +184,8 @@ def _link(row: Row, vocabulary: Vocabulary, after: Compiled) -> Compiled:
     if row.rows:
         table = _table(row.rows, vocabulary)
         when = vocabulary.compile(row.when, fresh=False) if row.when is not ALWAYS else (lambda r, e: True)
+        if _decides(row.rows):  # the rows always decide: nothing to hand on once the condition holds
+            return lambda r, e: table(r, e) if when(r, e) else nxt(r, e)
 
         def group(r: Any, e: Any) -> Any:
             if when(r, e):
@@ -199,6 +201,14 @@ def _link(row: Row, vocabulary: Vocabulary, after: Compiled) -> Compiled:
     return lambda r, e: then if test(r, e) else nxt(r, e)
 
 
+def _decides(rows: tuple[Row, ...]) -> bool:
+    """Whether a table always decides: its last row always holds and has an outcome, or a table
+    that always decides."""
+    if not rows or rows[-1].when is not ALWAYS:
+        return False
+    return rows[-1].then is not None or _decides(rows[-1].rows)
+
+
 SPECIALISED_LIMIT = 512  # values of the key kept; beyond, the generic table answers
 
 
@@ -206,8 +216,8 @@ def _specialised(rows: tuple[Row, ...], key: tuple[str, ...], vocabulary: Vocabu
     """The table worked out once for each value of the key variables met: each condition with the
     key's values put in, what can be computed then computed (the builtins, and the host operators
     that are pure: that depend on their arguments only), and the rows whose condition is then
-    false left out. The same decision, with fewer conditions asked: a call that is a pass is never
-    asked whether it is a bid above seven. A test compares it with the generic table."""
+    false left out. The same decision, with fewer conditions asked: a row whose condition is false
+    for this value of the key is never asked again. A test compares it with the generic table."""
     getters = [vocabulary.variables[name].get for name in key]
     if len(getters) == 1:  # the commonest key, one variable: its value is the key, no tuple to build
         read: Compiled = getters[0]

@@ -108,10 +108,8 @@ hold_irregular_call = action(
 )
 
 
-def _kind_guard(kind: CallKind) -> Guard:
-    registered = guard(kind.fr, kind.en, f"call_is_{kind.name.lower()}", equals("call.kind", kind.name.lower()))
-    registered.call_kind = kind  # type: ignore[attr-defined]  # the compiled dispatch offers the call to the rules of its kind only
-    return registered
-
-
-KIND_GUARDS: dict[CallKind, Guard] = {kind: _kind_guard(kind) for kind in CallKind}
+# Each a plain test of the decided kind: the engine offers a call to the rules of its kind only.
+KIND_GUARDS: dict[CallKind, Guard] = {
+    kind: guard(kind.fr, kind.en, f"call_is_{kind.name.lower()}", equals("call.kind", kind.name.lower()))
+    for kind in CallKind
+}

@@ -6,11 +6,11 @@ def test_offender_and_his_lho():
     board = Board()
     board.call("N", "1H")
     board.call("W", "1S")
-    assert [s.value for s in parties.offender(board.table)] == ["W"]
-    assert [s.value for s in parties.offender_lho(board.table)] == ["N"]
+    assert parties.offender(board.table) == ["W"]
+    assert parties.offender_lho(board.table) == ["N"]
 
 
 def test_leader_partner_and_presumed_declarer():
     board = Board()
     board.calls("1NT Pass Pass Pass")
-    assert [s.value for s in parties.leader_partner_and_declarer(board.table)] == ["W", "N"]
+    assert parties.leader_partner_and_declarer(board.table) == ["W", "N"]
