@@ -3,22 +3,22 @@
 The board's data is one record, its :class:`~fsm.table.Table`; the engine routes each event to
 a rule of a law module, whose guards read the table and whose actions change it. Every accepted
 event is appended to the log; ``Board.replay(board.record())`` rebuilds an identical board. The
-methods named after the events (``call``, ``judge``…) are made from the event declarations.
+methods named after the events (``call``, ``judge``…) are written from the event declarations
+(:class:`fsm.makers.EventMethods`).
 """
 
 from __future__ import annotations
 
-import inspect
-import keyword
 from typing import Any
 
 from fsm.auction import Auction
 from fsm.calls import Lang, Seat, parse_seat
 from fsm.engine.journal import Step
 from fsm.errors import InputError, quoted
-from fsm.events import MAKERS, SPECS, Event, EventSpec, parse_event
+from fsm.events import Event, parse_event
 from fsm.laws.withdrawn import lead_restrictions_now
 from fsm.machine import RUNNERS, Engine, default_engine, initial_state, options_for
+from fsm.makers import EventMethods
 from fsm.settings import Settings
 from fsm.table import Table
 
@@ -27,7 +27,7 @@ VULNERABILITIES = ("None", "NS", "EW", "All")
 _NOT_OVER_IT = ("replacement", "ruling", "change_of_call", "intended_change")
 
 
-class Board:
+class Board(EventMethods):
     """One board at the table: one method per event, each returning the steps it fired."""
 
     def __init__(
@@ -239,42 +239,5 @@ def _copy_args(args: dict[str, Any]) -> dict[str, Any]:
     log form of :mod:`fsm.events`), so a copy of each list is a deep copy, made much faster."""
     return {k: list(v) if type(v) is list else v for k, v in args.items()}
 
-
-def _event_method(spec: EventSpec) -> Any:
-    """A ``Board`` method for one declared event, with the declared arguments as its signature.
-
-    Its code is written from the declaration, as :mod:`dataclasses` writes ``__init__``: the
-    arguments go straight to the event's checked constructor (:data:`fsm.events.MAKERS`). Every
-    argument defaults to ``None`` in the code, so that a missing one is refused by the event's own
-    checks, in French and English, like any other bad input.
-    """
-    names = [a.name for a in spec.args]
-    assert all(n.isidentifier() and not keyword.iskeyword(n) and n not in ("self", "lang") for n in names)
-    star = "*, " if spec.one_of else ""
-    params = "".join(f"{n}=None, " for n in names)
-    given = "".join(f"{n}, " for n in names)
-    source = (
-        f"def {spec.name}(self, {star}{params}{'' if star else '*, '}lang=None):\n"
-        f"    return self._run(make({given}lang=lang))\n"
-    )
-    namespace: dict[str, Any] = {"make": MAKERS[spec.name]}
-    exec(compile(source, f"<fsm.board: {spec.name}>", "exec"), namespace)  # the declaration's names only
-    method = namespace[spec.name]
-
-    params_sig = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
-    kind = inspect.Parameter.KEYWORD_ONLY if spec.one_of else inspect.Parameter.POSITIONAL_OR_KEYWORD
-    for arg in spec.args:
-        default = inspect.Parameter.empty if arg.required else None
-        params_sig.append(inspect.Parameter(arg.name, kind, default=default))
-    params_sig.append(inspect.Parameter("lang", inspect.Parameter.KEYWORD_ONLY, default=None))
-    method.__qualname__ = f"Board.{spec.name}"
-    method.__signature__ = inspect.Signature(params_sig)
-    method.__doc__ = f"The ``{spec.name}`` event: {spec.meaning}"
-    return method
-
-
-for _spec in SPECS:
-    if not _spec.internal:
-        setattr(Board, _spec.name, _event_method(_spec))
 
 __all__ = ["Board", "Step"]

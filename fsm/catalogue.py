@@ -2,7 +2,9 @@
 its expression and the laws of the rules that use it; every option holder with its expression), the
 expression reference (``docs/expressions.md``: the language, the board context and the bridge
 operators) and the effect reference (``docs/effects.md``: the effects and every action's list of
-them), written from the registry, the rules, the context and the effects. ``make docs`` writes them; a test checks they are current.
+them), written from the registry, the rules, the context and the effects; and the typed event
+constructors and Board methods (``fsm/makers.py``), written from the event declarations. ``make
+docs`` writes them; a test checks they are current.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 
 from fsm.context import CONTEXT
 from fsm.engine import BUILTINS
+from fsm.events import MAKERS_PATH, formatted_makers
 from fsm.machine import default_engine
 from fsm.spec import REGISTRY, condition_of, effects_of, name_of
 
@@ -331,4 +334,5 @@ def write() -> list[Path]:
     EXPRESSIONS.write_text(expressions_markdown(), encoding="utf-8")
     EFFECTS.write_text(effects_markdown(), encoding="utf-8")
     DECISIONS.write_text(decisions_markdown(), encoding="utf-8")
-    return [PATH, EXPRESSIONS, EFFECTS, DECISIONS]
+    MAKERS_PATH.write_text(formatted_makers(), encoding="utf-8")
+    return [PATH, EXPRESSIONS, EFFECTS, DECISIONS, MAKERS_PATH]

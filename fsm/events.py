@@ -2,7 +2,7 @@
 that governs it, and its French and English words.
 
 This table drives the validation of an event's arguments into a typed :class:`Event`, the
-``Board`` methods (one per event), the words of the narrations, the exported machine and the
+``Board`` methods (one per event, written as typed source into fsm/makers.py by ``make docs``), the words of the narrations, the exported machine and the
 README's event table. It knows no law beyond the one each event answers to.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 import keyword
 from collections.abc import Callable
 from dataclasses import dataclass, fields
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fsm.calls import Call, Card, Lang, Seat, Strain, parse_call, parse_card, parse_seat, parse_strain
@@ -259,7 +260,7 @@ def _missing(name: str, key: str) -> InputError:
     return InputError(f"« {name} » demande l'argument « {key} »", f"'{name}' needs the argument '{key}'", key=key)
 
 
-def _unreadable(name: str, key: str, value: Any) -> InputError:
+def _unreadable(name: str, key: str | None, value: Any) -> InputError:
     return InputError(
         f"l'argument « {key} » de « {name} » est illisible : {value!r}",
         f"argument '{key}' of '{name}' cannot be read: {value!r}",
@@ -275,80 +276,161 @@ def _one_of(name: str, declared: list[str]) -> InputError:
     )
 
 
-def _maker(spec: EventSpec) -> Callable[..., Event]:
-    """The function that checks and types one event's arguments, written from its declaration.
+# --- the typed code written from the declarations (fsm/makers.py) ----------------------------------
+MAKERS_PATH = Path(__file__).parent / "makers.py"
 
-    Its code is written once, when the module loads, as :mod:`dataclasses` writes ``__init__``:
-    one parameter per declared argument (``None`` when not given), each checked by the parser of
-    its type, with no look-up of the declaration at each event. The log form lists the arguments
-    in their declared order. An argument that cannot be read is refused with its name, in French
-    and English; a missing one too, in the declared order.
-    """
+# How a Board method's argument is typed, by the declared type of the argument.
+_TYPED = {
+    "seat": "Seat | str",
+    "call": "Call | str",
+    "bool": "bool",
+    "strains": "str | Sequence[Strain | str]",
+    "cards": "str | Sequence[Card | str]",
+    "card": "Card | str",
+    "suit": "Strain | str",
+}
+
+
+def _maker_source(spec: EventSpec) -> list[str]:
+    """The function that checks and types one event's arguments, as :mod:`dataclasses` would write
+    it: one parameter per declared argument (``None`` when not given, so that a missing one is
+    refused in French and English like any bad input), each checked by the parser of its type,
+    with no look-up of the declaration at each event. The log form lists the arguments in their
+    declared order. An argument that cannot be read is refused with its name; a missing one too,
+    in the declared order."""
     names = [a.name for a in spec.args]
     assert all(n.isidentifier() and not keyword.iskeyword(n) and n not in ("lang", "ev", "args") for n in names)
-    env: dict[str, Any] = {
-        "Event": Event, "InputError": InputError, "_new": object.__new__,
-        "_missing": _missing, "_unreadable": _unreadable, "_one_of": _one_of,
-        "_parsers": {a.name: PARSERS[a.type] for a in spec.args},
-    }  # fmt: skip
-    for a in spec.args:
-        env[f"_p_{a.name}"] = PARSERS[a.type]
-    lines = [f"def make({''.join(f'{n}=None, ' for n in names)}lang=None):"]
-    lines += [
-        f"    if {a.name} is None:\n        raise _missing({spec.name!r}, {a.name!r})" for a in spec.args if a.required
+    params = "".join(f"{n}: Any = None, " for n in names)
+    lines = [
+        f"def make_{spec.name}({params}lang: Lang | None = None) -> Event:",
+        f'    """The ``{spec.name}`` event, its arguments checked and typed."""',
     ]
+    for a in spec.args:
+        if a.required:
+            lines += [f"    if {a.name} is None:", f"        raise _missing({spec.name!r}, {a.name!r})"]
     lines += [
         "    ev = _new(Event)",
         f"    ev.name = {spec.name!r}",
-        "    args = ev.args = {}",
-        "    key = value = None",
+        "    args: dict[str, Any] = {}",
+        "    ev.args = args",
     ]
-    lines += ["    try:"] if names else []
+    if names:
+        lines += ["    key: str | None = None", "    value: Any = None", "    try:"]
     if spec.one_of:
+        pairs = "".join(f"({n!r}, {n}), " for n in names)
         lines += [
-            f"        given = [(k, v) for k, v in ({''.join(f'({n!r}, {n}), ' for n in names)}) if v is not None]",
-            f"        if len(given) != 1:\n            raise _one_of({spec.name!r}, {names!r})",
+            f"        given = [(k, v) for k, v in ({pairs}) if v is not None]",
+            "        if len(given) != 1:",
+            f"            raise _one_of({spec.name!r}, {names!r})",
             "        key, value = given[0]",
-            "        typed, args[key] = _parsers[key](key, value, lang)",
+            f"        typed, args[key] = PARSERS[_{spec.name}_types[key]](key, value, lang)",
             "        ev.judgement = (key, typed)",
         ]
     for a in [] if spec.one_of else spec.args:
-        body = [f"key, value = {a.name!r}, {a.name}", f"ev.{a.name}, args[{a.name!r}] = _p_{a.name}(key, value, lang)"]
+        body = [f"key, value = {a.name!r}, {a.name}", f"ev.{a.name}, args[{a.name!r}] = _p_{a.type}(key, value, lang)"]
         if a.required:
             lines += [f"        {line}" for line in body]
         else:
             lines += [f"        if {a.name} is not None:"] + [f"            {line}" for line in body]
-    lines += (
-        []
-        if not names
-        else [
+    if names:
+        lines += [
             "    except InputError as err:",
-            "        if key is not None:\n            err.details.setdefault('key', key)",
+            "        if key is not None:",
+            "            err.details.setdefault('key', key)",
             "        raise",
             "    except (TypeError, ValueError, AttributeError, KeyError):",
             f"        raise _unreadable({spec.name!r}, key, value) from None",
         ]
-    )
     if spec.name == "lead":  # the log says how the lead was made: face up unless said otherwise
         lines.append("    args.setdefault('face_down', False)")
     lines.append("    return ev")
-    exec(compile("\n".join(lines), f"<fsm.events: {spec.name}>", "exec"), env)  # the declaration's names only
-    make: Callable[..., Event] = env["make"]
-    make.__qualname__ = make.__name__ = f"make_{spec.name}"
-    return make
+    if spec.one_of:
+        types = ", ".join(f"{a.name!r}: {a.type!r}" for a in spec.args)
+        lines = [f"_{spec.name}_types = {{{types}}}  # the declared type of each argument", "", "", *lines]
+    return lines
 
 
-MAKERS: dict[str, Callable[..., Event]] = {s.name: _maker(s) for s in SPECS if not s.internal}
-"""Each player event's checked constructor: ``MAKERS["call"](seat, call, ..., lang=None)``."""
+def _method_source(spec: EventSpec) -> list[str]:
+    """A ``Board`` method for one declared event, typed: the declared arguments go straight to
+    the event's checked constructor."""
+    params = ["*"] if spec.one_of else []
+    for a in spec.args:
+        typed = _TYPED[a.type]
+        params.append(f"{a.name}: {typed}" if a.required and not spec.one_of else f"{a.name}: {typed} | None = None")
+    if not spec.one_of:
+        params.append("*")
+    params.append("lang: Lang | None = None")
+    given = "".join(f"{a.name}, " for a in spec.args)
+    meaning = spec.meaning.replace("\\", "\\\\").replace('"', "'")
+    return [
+        f"    def {spec.name}(self, {', '.join(params)}) -> list[Step]:",
+        f'        """The ``{spec.name}`` event: {meaning}"""',
+        f"        return self._run(make_{spec.name}({given}lang=lang))",
+    ]
 
 
-def _compile(spec: EventSpec) -> Callable[[dict[str, Any] | None, Lang | None], Event]:
+def makers_source() -> str:
+    """fsm/makers.py as the declarations write it (``make docs`` writes it; a test checks it is current)."""
+    player = [s for s in SPECS if not s.internal]
+    types = sorted({a.type for s in player for a in s.args if not s.one_of})
+    out = [
+        '"""Written from the event declarations of :mod:`fsm.events` by ``make docs``: do not edit.',
+        "",
+        "The checked constructor of each player event (``make_call``…, and :data:`MAKERS` by name), and",
+        "the typed methods the ``Board`` has for them (:class:`EventMethods`). Written once as source",
+        "rather than made at import: a type checker reads them, and nothing is executed from text.",
+        '"""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "from collections.abc import Callable, Sequence",
+        "from typing import Any",
+        "",
+        "from fsm.calls import Call, Card, Lang, Seat, Strain",
+        "from fsm.engine.journal import Step",
+        "from fsm.events import PARSERS, Event, InputError, _missing, _one_of, _unreadable, reading",
+        "",
+        "_new = object.__new__",
+        *[f"_p_{t} = PARSERS[{t!r}]" for t in types],
+    ]
+    for spec in player:
+        out += ["", "", *_maker_source(spec)]
+    out += ["", "", "MAKERS: dict[str, Callable[..., Event]] = {"]
+    out += [f"    {s.name!r}: make_{s.name}," for s in player]
+    out += ["}", "reading(MAKERS)", "", ""]
+    out += [
+        "class EventMethods:",
+        '    """One method per player event, each returning the steps it fired."""',
+        "",
+        "    def _run(self, event: Event) -> list[Step]:",
+        "        raise NotImplementedError",
+    ]
+    for spec in player:
+        out += ["", *_method_source(spec)]
+    return "\n".join(out) + "\n"
+
+
+def formatted_makers() -> str:
+    """:func:`makers_source` as the project's formatter lays it out (ruff, a test dependency)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "ruff", "format", "--stdin-filename", str(MAKERS_PATH), "-"],
+        input=makers_source(), capture_output=True, text=True, check=True, cwd=MAKERS_PATH.parent.parent,
+    )  # fmt: skip
+    return done.stdout
+
+
+_EVENT_PARSERS: dict[str, Callable[[dict[str, Any] | None, Lang | None], Event]] = {}
+
+
+def _compile(spec: EventSpec, make: Callable[..., Event]) -> Callable[[dict[str, Any] | None, Lang | None], Event]:
     """An event read from a mapping (a log, a scenario, the oracle): its keys checked against the
     declaration, then its values by the event's maker."""
     name = spec.name
     declared = {a.name: a for a in spec.args}
     keys = frozenset(declared)
-    make = MAKERS[name]
 
     def parse(raw: dict[str, Any] | None, lang: Lang | None) -> Event:
         if raw is None:
@@ -370,11 +452,15 @@ def _compile(spec: EventSpec) -> Callable[[dict[str, Any] | None, Lang | None], 
     return parse
 
 
-_EVENT_PARSERS = {s.name: _compile(s) for s in SPECS if not s.internal}
+def reading(makers: dict[str, Callable[..., Event]]) -> None:
+    """Hand the player events' constructors to :func:`parse_event` (fsm/makers.py does, when loaded)."""
+    _EVENT_PARSERS.update({s.name: _compile(s, makers[s.name]) for s in SPECS if not s.internal})
 
 
 def parse_event(name: str, raw: dict[str, Any] | None, lang: Lang | None = None) -> Event:
-    """Validate and type one event from its declaration; the log form keeps PBN tokens whatever ``lang`` was used."""
+    """Validate and type one event from its declaration; the log form keeps PBN tokens whatever ``lang`` was used.
+
+    The constructors are fsm/makers.py's, loaded with the package (:mod:`fsm` imports the board)."""
     parse = _EVENT_PARSERS.get(name) if isinstance(name, str) else None
     if parse is None:
         raise InputError(

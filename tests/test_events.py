@@ -26,6 +26,25 @@ def test_each_event_is_a_board_method_with_its_declared_arguments(spec):
         assert (default is inspect.Parameter.empty) is (arg.required and not spec.one_of)
 
 
+def test_the_typed_constructors_and_methods_are_written_from_the_declarations():
+    """fsm/makers.py is source written from the declarations, never edited by hand nor made at
+    import: the file is what the declarations write, and nothing in the package executes text."""
+    from fsm.events import MAKERS_PATH, formatted_makers
+
+    assert MAKERS_PATH.read_text(encoding="utf-8") == formatted_makers(), "run `make docs`"
+    package = Path(__file__).parent.parent / "fsm"
+    for path in package.rglob("*.py"):
+        assert not re.search(r"\b(exec|eval)\(", path.read_text(encoding="utf-8")), path
+
+
+def test_a_missing_required_argument_of_a_method_is_refused_in_both_languages():
+    board = Board()
+    with pytest.raises(InputError) as err:
+        board.call("N", None)  # type: ignore[arg-type]
+    assert err.value.details["key"] == "call" and "« call »" in err.value.message_fr
+    assert board.events == []
+
+
 def test_internal_events_are_not_for_players():
     for name in ("auction_ends", "call_stands"):
         assert EVENTS[name].internal and name not in PLAYER_EVENTS

@@ -214,16 +214,20 @@ class Engine:
         ruled = self._ruled
         while raised:
             event = raised.pop(0)
-            for _ in range(SETTLE_LIMIT):
+            taken = 0
+            while True:
                 source = record.state
                 rule = fire(record, event)
                 if rule is None:
                     break
+                taken += 1
+                if (
+                    taken > SETTLE_LIMIT
+                ):  # pragma: no cover - the rules' guards must turn false once their action has run
+                    raise RuntimeError(f"internal event {event.name} is taken endlessly in {record.state}")
                 if rule.ruling and ruled is not None:
                     ruled(record, rule.law)
                 steps.append(Step(event.name, event.args, source, record.state, rule.law, rule.id, rule.laws))
-            else:  # pragma: no cover - the rules' guards must turn false once their action has run
-                raise RuntimeError(f"internal event {event.name} is taken endlessly in {record.state}")
 
     def refusal(self, record: Any, event: Any) -> IllegalEvent:
         """The refusal of an event no rule takes here, citing the law that answers.
@@ -297,12 +301,13 @@ class _Choice:
     runner asks every guard, and the host's tests require both runners to agree.
     """
 
-    __slots__ = ("rules", "fields", "read", "tested", "names", "value", "narrowed")
+    __slots__ = ("rules", "fields", "read", "single", "tested", "names", "value", "by_value", "by_fields")
 
     def __init__(self, rules: tuple[Rule, ...], decided: dict[str, Compiled]) -> None:
         self.rules = rules  # in the declared order, child state first
         self.fields = tuple(sorted({n for r in rules for g in r.guards for n in needs_of(g)}))
-        self.read = attrgetter(*self.fields) if len(self.fields) > 1 else None
+        self.read = attrgetter(*self.fields) if self.fields else None
+        self.single = len(self.fields) == 1  # attrgetter of one field gives its value, not a tuple
         self.tested: dict[Guard, tuple[str, Any]] = {}
         for r in rules:
             for g in r.guards:
@@ -311,25 +316,39 @@ class _Choice:
                     self.tested[g] = test
         self.names = sorted({name for name, _ in self.tested.values()})
         self.value = _values(self.names, decided)
-        self.narrowed: dict[Any, Plan] = {}
+        # decided value → fields key → plan (or fields key → plan when nothing is decided). The fields
+        # key is 0 when every field is empty, the commonest case, and costs nothing to make or hash.
+        self.by_value: dict[Any, dict[Any, Plan]] = {}
+        self.by_fields: dict[Any, Plan] = {}
 
     def pick(self, record: Any, event: Any) -> Plan:
-        value: Any = self.value(record, event) if self.tested else None
-        fields = self.fields
-        if not fields:
-            present: tuple[bool, ...] = ()
-            key: Any = value
+        read = self.read
+        if read is None:
+            key: Any = 0
+        elif self.single:
+            key = 1 if read(record) else 0
         else:
-            present = (bool(getattr(record, fields[0])),) if self.read is None else tuple(map(bool, self.read(record)))
-            key = (value, present)
-        rules = self.narrowed.get(key)
+            got = read(record)
+            key = tuple(map(bool, got)) if any(got) else 0
+        if self.tested:
+            value: Any = self.value(record, event)
+            plans = self.by_value.get(value)
+            if plans is None:
+                plans = self.by_value[value] = {}
+        else:
+            value, plans = None, self.by_fields
+        rules = plans.get(key)
         if rules is None:  # first time for this key: worked out, then kept (the same from any thread)
-            empty = {f for f, there in zip(fields, present, strict=True) if not there}
-            names = self.names
-            values = dict(zip(names, value, strict=True)) if len(names) > 1 else dict.fromkeys(names, value)
-            can = tuple(r for r in self.rules if self._can_hold(r, values, empty))
-            rules = self.narrowed[key] = _plan(can, self.tested)
+            rules = plans[key] = self._work_out(value, key)
         return rules
+
+    def _work_out(self, value: Any, key: Any) -> Plan:
+        fields = self.fields
+        present = (False,) * len(fields) if key == 0 else (True,) if key == 1 else key
+        empty = {f for f, there in zip(fields, present, strict=True) if not there}
+        names = self.names
+        values = dict(zip(names, value, strict=True)) if len(names) > 1 else dict.fromkeys(names, value)
+        return _plan(tuple(r for r in self.rules if self._can_hold(r, values, empty)), self.tested)
 
     def _can_hold(self, rule: Rule, values: dict[str, Any], empty: set[str]) -> bool:
         for g in rule.guards:
