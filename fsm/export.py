@@ -29,7 +29,7 @@ FORMAT = "fsm-bridge-auction/machine"
 # 5: `decisions` (the classification of a call as a decision table) and `triggers` (the end of the
 #    auction), which the dispatch runs before and after the rules; the context gains `call.relation`
 #    and the operators `relation` and `over_partner_artificial`.
-VERSION = 5
+VERSION = 6
 SCXML_NS = "http://www.w3.org/2005/07/scxml"
 LAW_NS = "urn:fsm-bridge-auction:law"
 
@@ -170,7 +170,8 @@ def to_dict(engine: Engine | None = None) -> dict[str, Any]:
             for e in SPECS
         ],
         "states": [
-            {"name": s.name, "law": s.law, "fr": s.fr, "en": s.en, "initial": s.initial, "final": s.final, "waiting": s.waiting}
+            {"name": s.name, "law": s.law, "fr": s.fr, "en": s.en, "initial": s.initial, "final": s.final, "waiting": s.waiting,
+             "takes": list(s.takes)}
             for s in engine.states.values()
         ],
         "rules": [
@@ -233,7 +234,7 @@ def from_json(text: str) -> Engine:
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
         raise _bad(f"ce n'est pas une spécification (version {VERSION})", f"not a machine spec (version {VERSION})")
     try:
-        specs = [StateSpec(**s) for s in data["states"]]
+        specs = [StateSpec(**{**s, "takes": tuple(s["takes"])}) for s in data["states"]]
         rules = [
             Rule(
                 r["event"],

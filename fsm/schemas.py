@@ -277,7 +277,7 @@ def machine_schema() -> dict[str, Any]:
                                                                   "context": words, "value": {}})}})  # fmt: skip
     body = _obj({
         "format": {"const": "fsm-bridge-auction/machine"},
-        "version": {"const": 5},
+        "version": {"const": 6},
         "initial": _obj({"default": {"type": "string"}, "cards_in_board": {"type": "string"}}),
         "context": _obj({
             "language": words, "builtins": {"type": "object", "additionalProperties": words},
@@ -312,6 +312,7 @@ def machine_schema() -> dict[str, Any]:
         "states": {"type": "array", "items": _obj({
             "name": {"type": "string"}, "law": LAW, "fr": words, "en": words,
             "initial": {"type": "boolean"}, "final": {"type": "boolean"}, "waiting": {"type": "boolean"},
+            "takes": {"type": "array", "items": {"type": "string"}},
         })},
         "rules": {"type": "array", "items": _obj({
             "event": {"type": "string"}, "source": {"type": "string"}, "dest": {"type": ["string", "null"]},

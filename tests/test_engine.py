@@ -95,7 +95,7 @@ def machine(rules: list[Rule] | None = None, registry: Registry | None = None, *
     lend = action("lend", lambda r, e: setattr(r, "loans", (*r.loans, e.book)))
 
     states = [
-        StateSpec("desk", "1", "guichet", "desk", initial=True),
+        StateSpec("desk", "1", "guichet", "desk", initial=True, takes=("close",)),  # closing time comes when it comes
         StateSpec("desk.open", "1", "ouvert", "open", initial=True),
         StateSpec("desk.waiting", "2", "en attente", "waiting", waiting=True),
         StateSpec("closed", "3", "fermé", "closed", final=True),
@@ -113,7 +113,10 @@ def machine(rules: list[Rule] | None = None, registry: Registry | None = None, *
         ("child", "adult"),
     )  # fmt: skip
     full = Trigger("desk.open", {">=": [{"count": [{"var": "loans"}]}, 2]}, "full", "4", "complet", "full")
-    options = {"desk.waiting": [Option("approve", None, "2", "approuver", "approve")]}
+    options = {
+        "desk.open": [Option("borrow", None, "1", "emprunter", "borrow")],
+        "desk.waiting": [Option("approve", None, "2", "approuver", "approve")],
+    }
     ruling = host.pop("ruled", lambda record, law: ruled.append(law))
     made = Host(EVENTS, v, registry, lambda name: Visit(name), ("desk",), ruled=ruling, **host)
     return Engine(states, rules, options, [kind], [full], host=made), ruled

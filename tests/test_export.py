@@ -112,7 +112,7 @@ def test_scxml_conditions_write_every_guard_out():
 
 def test_json_export_states_every_guard_as_an_expression():
     spec = json.loads(to_json())
-    assert spec["version"] == 5
+    assert spec["version"] == 6
     guards = {g["name"]: g for r in spec["rules"] for g in r["guards"]}
     assert guards["judged_comparable"]["test"] == {"==": [{"var": "event.judgement.comparable"}, True]}
     assert guards["by_offender_lho"]["test"] == {"==": [{"var": "event.seat"}, {"var": "irregularity.offender_lho"}]}
@@ -135,3 +135,13 @@ def test_a_spec_whose_action_does_something_else_is_refused():
     rule["actions"][0]["effects"] = [{"again": {}}]
     with pytest.raises(InputError, match="effects"):
         from_json(json.dumps(spec))
+
+
+def test_the_export_says_what_each_state_takes_whatever_its_options():
+    spec = json.loads(to_json())
+    takes = {s["name"]: s["takes"] for s in spec["states"]}
+    assert "call" in takes["auction"] and "director" in takes["auction"]  # 17C-39 and 9B1
+    assert {"call", "lead", "director"} <= set(takes["clarification"])  # 39, 41/54, 9B1
+    assert takes["auction.calling"] == []  # offered there, or taken by the auction around it
+    again = from_json(to_json())
+    assert {n: s.takes for n, s in again.states.items()} == {n: s.takes for n, s in default_engine().states.items()}

@@ -1,15 +1,17 @@
 """The machine as data: every rule fires somewhere in the corpus, every law a board records was
-cited by a rule it fired, no rule's choice depends on the order rules are declared in, and the
-two runners (compiled table, transitions machine) agree event by event."""
+cited by a rule it fired, no rule's choice depends on the order rules are declared in (no two
+rules of one state hold at once: the strict runner), and the runners (compiled table, transitions
+machine, strict) agree event by event."""
 
 import random
 
 import pytest
 
 from fsm import Board
-from fsm.errors import FsmError
+from fsm.errors import FsmError, SpecError
 from fsm.machine import Engine, default_engine, modules
 from fsm.scenario import apply_event, corpus_files, load
+from fsm.spec import Rule
 
 SCENARIOS = [s for path in corpus_files() for s in load(path)]
 
@@ -99,6 +101,29 @@ def test_shuffling_the_rules_changes_no_outcome(seed, played):
 def test_both_runners_agree_event_by_event(scenario, played):
     _board, outcomes = _play(scenario, runner="transitions")
     assert outcomes == played[scenario.id][1]
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.id for s in SCENARIOS])
+def test_no_two_rules_of_one_state_hold_at_once_across_the_corpus(scenario, played):
+    """The strict runner asks every candidate of the nearest state holding one, at every event and
+    every internal event, and refuses the machine when two hold: the order of declaration never
+    chooses. It then runs as the compiled runner does."""
+    _board, outcomes = _play(scenario, runner="strict")
+    assert outcomes == played[scenario.id][1]
+
+
+def test_the_strict_runner_names_two_rules_that_hold_at_once():
+    base = default_engine()
+    twin = next(r for r in base.rules if r.event == "call" and r.source == "auction.calling" and r.law == "17C")
+    loose = Rule(twin.event, twin.source, twin.dest, "17C", "double", "twin", twin.guards[:1], twin.actions,
+                 cites=("17",))  # fmt: skip
+    engine = Engine(list(base.states.values()), [*base.rules, loose], base.options, base.decisions, base.triggers)
+    board = Board(engine=engine, runner="strict")
+    with pytest.raises(SpecError) as err:
+        board.call("N", "1C")
+    assert set(err.value.details["rules"]) == {twin.id, loose.id}
+    assert board.events == [] and board.snapshot()["auction"] == []
+    Board(engine=engine).call("N", "1C")  # the compiled runner takes the first, as declared
 
 
 def test_scenario_ids_are_unique_across_the_corpus():

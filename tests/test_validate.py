@@ -90,3 +90,31 @@ def test_a_guard_reading_an_unknown_variable_is_refused_when_written():
         guard("c", "c", "misspelt_operator", {"lhoo": ["N"]})
     with pytest.raises(ExpressionError, match="'lho' takes 1 argument"):
         guard("c", "c", "wrong_arity", {"lho": ["N", "E"]})
+
+
+def test_a_rule_declared_twice():
+    assert f"rule '{RULES[0].id}' is declared twice" in refused(rules=[*RULES, RULES[0]])
+
+
+def test_a_rule_leaving_a_final_state():
+    out = Rule("review", "play", "auction", "20", "x", "x")
+    assert "leaves the final state 'play'" in refused(rules=[*RULES, out])
+
+
+def test_an_option_no_rule_takes_and_an_event_taken_but_not_offered():
+    holder = REGISTRY.get("turn_seat", "holder")
+    options = {**BASE.options, "passed_out": [*BASE.options.get("passed_out", []),
+                                              Option("prohibit", holder, "26B", "x", "x")]}  # fmt: skip
+    assert "state 'passed_out': 'prohibit' is offered but no rule takes it" in refused(options=options)
+    play = BASE.states["play"]
+    bare = StateSpec(play.name, play.law, play.fr, play.en, final=True)
+    states = [bare if s.name == "play" else s for s in STATES]
+    message = refused(states=states)
+    assert "state 'play': 'director' is taken but neither offered nor declared taken" in message
+
+
+def test_an_unknown_event_declared_taken():
+    board = BASE.states["board"]
+    states = [StateSpec("board", board.law, board.fr, board.en, takes=("shout",)) if s.name == "board" else s
+              for s in STATES]  # fmt: skip
+    assert "state 'board': unknown taken event 'shout'" in refused(states=states)

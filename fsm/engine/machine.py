@@ -17,7 +17,8 @@ Dispatch semantics (the same whichever runner executes them):
 
 Two runners execute these semantics: the compiled table ``(state, event) → route`` (the
 default), and the ``transitions`` ``HierarchicalMachine`` (:mod:`fsm.engine.hsm`,
-``runner="transitions"``), which the diagrams describe. Neither holds a reference to any record:
+``runner="transitions"``), which the diagrams describe. A third, ``strict``, is the compiled one
+checking as it goes that no two rules of one state hold at once. Neither holds a reference to any record:
 adding a record costs the same however many exist, and records may run on many threads at once.
 
 The engine knows no word of its host: states, events, variables and effects are all the host's.
@@ -38,7 +39,7 @@ from fsm.engine.journal import Step
 from fsm.engine.tables import Guard, Option, Rule, StateSpec, ancestry, condition_of, enter, needs_of, wording
 from fsm.engine.validate import validate
 
-RUNNERS = ("compiled", "transitions")
+RUNNERS = ("compiled", "transitions", "strict")
 SETTLE_LIMIT = 32  # an internal event taken more often than this is a loop in the rules
 
 Fire = Callable[[Any, Any], "Rule | None"]
@@ -116,7 +117,7 @@ class Engine:
     def firing(self, runner: str) -> Fire:
         """The runner's way of offering one event: it returns the rule that fired, or None when no
         rule takes the event."""
-        return self.fire_compiled if runner == "compiled" else self.fire_transitions
+        return self.fire_compiled if runner == "compiled" else getattr(self, f"fire_{runner}")
 
     def decide(self, record: Any, event: Any) -> None:
         """Set what the decisions for this event in the record's state decide, as a runner does
@@ -150,6 +151,33 @@ class Engine:
                 return rule
         return None
 
+    def fire_strict(self, record: Any, event: Any) -> Rule | None:
+        """The strict runner: the compiled runner, after every candidate rule of the nearest state
+        that has one holding has been asked, none skipped; two rules of one state that both hold
+        for an event from outside mean the tables leave the choice to the order of declaration,
+        and are refused (:class:`SpecError`, naming both). An internal event is offered until no
+        rule takes it, so several of its rules may hold in turn, each settling its own part; that
+        their order changes nothing is for the host's tests to show (by replaying with the rules
+        shuffled, say). A runner for campaigns, not for speed."""
+        candidates = self._candidates.get((record.state, event.name))
+        if candidates is None or self.host.events[event.name].internal:
+            return self.fire_compiled(record, event)
+        self.decide(record, event)
+        holding: list[Rule] = []
+        for rule in candidates:
+            if holding and rule.source != holding[0].source:
+                break  # an enclosing state's rules: the nearest state's rule wins, by design
+            if all(g(record, event) for g in rule.guards):
+                holding.append(rule)
+        if len(holding) > 1:
+            ids = ", ".join(r.id for r in holding)
+            raise SpecError(
+                f"plusieurs règles tiennent pour « {event.name} » dans « {record.state} » : {ids}",
+                f"several rules hold for '{event.name}' in '{record.state}': {ids}",
+                rules=[r.id for r in holding],
+            )
+        return self.fire_compiled(record, event)
+
     def fire_transitions(self, record: Any, event: Any) -> Rule | None:
         """The ``transitions`` runner: the event decided on, then the same rules triggered on the
         machine of record."""
@@ -180,7 +208,7 @@ class Engine:
         saved = record.save() if undo else None
         try:
             steps: list[Step] = []
-            fire = self.fire_compiled if runner == "compiled" else self.fire_transitions
+            fire = self.fire_compiled if runner == "compiled" else self.firing(runner)
             ruled = self._ruled
             current = event
             while current is not None:

@@ -93,6 +93,9 @@ class StateSpec:
     """A control state. ``name`` is dotted (``a.b``: ``b`` inside ``a``); ``law`` governs it.
 
     ``waiting`` marks a state where the record awaits someone's decision: it must have a way out.
+    ``takes`` names the events this state and the states inside it accept without offering them:
+    acts the machine takes whenever they come and rules on (each answers to its own law). Every
+    other event a state accepts is one of its options, or an option of a state around it.
     """
 
     name: str
@@ -102,6 +105,7 @@ class StateSpec:
     initial: bool = False  # initial child of its parent
     final: bool = False
     waiting: bool = False
+    takes: tuple[str, ...] = ()
 
     @property
     def parent(self) -> str | None:

@@ -3,8 +3,10 @@
 Every rule must leave from and go to a known state on a declared event, with registered guards
 and actions and a law; every option must belong to a known state and name a declared event and a
 registered holder; every state must be reachable from a starting one; a waiting state must have a
-way out; every decision and trigger must compile and fit its state. Each problem is reported with
-the rule, option, decision or trigger that has it.
+way out; no rule may leave a final state; rule ids are unique; in every state each event offered
+is taken by a rule, and each event a rule takes is offered or declared taken; every decision and
+trigger must compile and fit its state. Each problem is reported with the rule, option, decision
+or trigger that has it.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from fsm.engine.decisions import Decision, Trigger, setter
 from fsm.engine.errors import SpecError
 from fsm.engine.expr import ExpressionError
 from fsm.engine.host import Host
-from fsm.engine.tables import Option, Rule, StateSpec, enter, name_of, within
+from fsm.engine.tables import Option, Rule, StateSpec, ancestry, enter, name_of, within
 
 Bad = Callable[[str, str], None]
 
@@ -98,9 +100,22 @@ def validate(
                     f"option de « {state} » : titulaire « {name_of(o.holder)} » non enregistré",
                     f"option of '{state}': holder '{name_of(o.holder)}' is not registered",
                 )
+    seen: set[str] = set()
+    for rule in rules:
+        if rule.id in seen:
+            bad(f"règle « {rule.id} » déclarée deux fois", f"rule '{rule.id}' is declared twice")
+        seen.add(rule.id)
+    for s in specs:
+        for name in s.takes:
+            if name not in events or events[name].internal:
+                bad(
+                    f"état « {s.name} » : événement pris « {name} » inconnu",
+                    f"state '{s.name}': unknown taken event '{name}'",
+                )
     _check_decisions(names, rules, decisions, triggers, host, bad)
     if not problems:
         _check_graph(specs, rules, host.starts, bad)
+        _check_offers(specs, rules, options, host, bad)
     if problems:
         raise SpecError(
             "machine invalide : " + " ; ".join(fr for fr, _ in problems),
@@ -131,6 +146,42 @@ def _check_graph(specs: Sequence[StateSpec], rules: Sequence[Rule], starts: tupl
         out = [r for r in rules if r.dest is not None and (within(s.name, r.source) or within(r.source, s.name))]
         if not any(not within(enter(specs, r.dest), s.name) for r in out if r.dest is not None):
             bad(f"état d'attente « {s.name} » sans issue", f"waiting state '{s.name}' has no way out")
+
+
+def _check_offers(
+    specs: Sequence[StateSpec], rules: Sequence[Rule], options: dict[str, list[Option]], host: Host, bad: Bad
+) -> None:
+    """No rule leaves a final state; in every state a record can be in, each event offered (an
+    option of the state or of one around it) is taken by some rule there, and each event some rule
+    takes there is offered or declared taken (``takes``)."""
+    final = [s.name for s in specs if s.final]
+    for rule in rules:
+        if rule.dest is None:
+            continue
+        for f in final:
+            if within(rule.source, f) and not within(enter(specs, rule.dest), f):
+                bad(
+                    f"règle « {_rule(rule)} » : quitte l'état final « {f} »",
+                    f"rule '{rule.id}' leaves the final state '{f}'",
+                )
+    leaves = [s.name for s in specs if not any(k.parent == s.name for k in specs)]
+    by_name = {s.name: s for s in specs}
+    for leaf in leaves:
+        up = ancestry(leaf)
+        taken = {r.event for r in rules if r.source in up}
+        offered = {o.event for name in up for o in options.get(name, [])}
+        declared = {e for name in up for e in by_name[name].takes}
+        for event in sorted(offered - taken):
+            bad(
+                f"état « {leaf} » : « {event} » est offert mais aucune règle ne le prend",
+                f"state '{leaf}': '{event}' is offered but no rule takes it",
+            )
+        for event in sorted(taken - offered - declared):
+            if not host.events[event].internal:
+                bad(
+                    f"état « {leaf} » : « {event} » est pris sans être offert ni déclaré pris",
+                    f"state '{leaf}': '{event}' is taken but neither offered nor declared taken",
+                )
 
 
 def _check_decisions(

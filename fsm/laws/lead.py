@@ -627,11 +627,14 @@ MODULE = LawModule(
     name="lead",
     laws="41, 47E1, 50D, 54",
     states=[
-        StateSpec("clarification", "17D1", "Période de clarification", "Clarification period"),
+        # takes: a call after the final pass (39), a lead by whoever makes it (41, 54), the Director (9B1)
+        StateSpec("clarification", "17D1", "Période de clarification", "Clarification period",
+                  takes=("call", "lead", "director")),
         StateSpec(FACE_DOWN_LEAD, "41A", "Entame face cachée attendue", "Face-down lead awaited", initial=True),
         StateSpec("clarification.lead_made", "41B", "Entame face cachée posée", "Face-down lead made"),
         StateSpec(OPTIONS_50D2, "50D2", "Options du déclarant (carte pénalisée)", "Declarer's options (penalty card)", waiting=True),
-        StateSpec("lead_out_of_turn", "54", "Entame hors tour face visible", "Opening lead out of turn", waiting=True),
+        StateSpec("lead_out_of_turn", "54", "Entame hors tour face visible", "Opening lead out of turn", waiting=True,
+                  takes=("director", "substitute")),
     ],
     rules=[
         Rule("lead", FACE_DOWN_LEAD, None, "50D1", "entame refusée (38A, 26B, 50C, 50D)",

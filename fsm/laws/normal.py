@@ -168,12 +168,19 @@ MODULE = LawModule(
     decisions=DECISIONS,
     triggers=[AUCTION_ENDS],
     states=[
-        StateSpec("board", "17A", "Cartes dans l'étui", "Cards in the board"),
-        StateSpec("auction", "17", "Période des annonces", "Auction period"),
+        # takes: the Director may be called at any moment (9B1); during the auction, any call made
+        # at the table is taken and classified (the irregular call is the point: 17C, 18D, 28-39), a
+        # side takes its cards whenever it does (17A), and the LHO takes back his call over a change
+        # while he may (25A6, 21B2), whatever else awaits; after a pass-out, a call is ruled on (22B, 25A5).
+        StateSpec("board", "17A", "Cartes dans l'étui", "Cards in the board", takes=("director",)),
+        StateSpec("auction", "17", "Période des annonces", "Auction period",
+                  takes=("call", "director", "take_cards", "withdraw")),
         StateSpec("auction.calling", "17C", "Déclarations en rotation", "Calls in rotation", initial=True),
-        StateSpec("passed_out", "22B", "Donne passée", "Passed out"),
-        StateSpec("returned", "17D2", "Mains remises dans l'étui", "Hands returned to the board", final=True),
-        StateSpec("play", "17D1", "Jeu de la carte", "Play period", final=True),
+        StateSpec("passed_out", "22B", "Donne passée", "Passed out", takes=("call", "director")),
+        StateSpec("returned", "17D2", "Mains remises dans l'étui", "Hands returned to the board", final=True,
+                  takes=("director", "substitute")),
+        StateSpec("play", "17D1", "Jeu de la carte", "Play period", final=True,
+                  takes=("director", "refuse", "spread", "substitute")),
     ],
     rules=[
         Rule("take_cards", "board", "auction", "17A", "un camp sort ses cartes : la période des annonces commence",
