@@ -66,13 +66,25 @@ def acceptance_rules(
     acceptance by calling only; ``then`` runs after an ``accept`` (a call held meanwhile is made afresh)."""
     return [
         Rule(
-            "accept", source, "auction.calling", law,
-            f"l'adversaire de gauche accepte {what_fr}", f"the LHO accepts {what_en}",
-            (by_offender_lho, *guards), (*actions, accept_irregular_call, *then), ruling=True,
+            event="accept",
+            source=source,
+            dest="auction.calling",
+            law=law,
+            fr=f"l'adversaire de gauche accepte {what_fr}",
+            en=f"the LHO accepts {what_en}",
+            guards=(by_offender_lho, *guards),
+            actions=(*actions, accept_irregular_call, *then),
+            ruling=True,
         ),
         Rule(
-            "call", source, "auction.calling", law,
-            f"l'adversaire de gauche déclare : il accepte {what_fr}", f"the LHO calls: he accepts {what_en}",
-            (by_offender_lho, *guards, *call_guards), (*actions, accept_irregular_call, then_his_call), ruling=True,
+            event="call",
+            source=source,
+            dest="auction.calling",
+            law=law,
+            fr=f"l'adversaire de gauche déclare : il accepte {what_fr}",
+            en=f"the LHO calls: he accepts {what_en}",
+            guards=(by_offender_lho, *guards, *call_guards),
+            actions=(*actions, accept_irregular_call, then_his_call),
+            ruling=True,
         ),
-    ]  # fmt: skip
+    ]

@@ -31,7 +31,7 @@ BID = {">": [{"level": CALL}, 0]}
 
 
 def _row(kind: CallKind, law: str, when: object, fr: str, en: str) -> Row:
-    return Row(law, fr, en, when, kind.name.lower())
+    return Row(law=law, fr=fr, en=en, when=when, then=kind.name.lower())
 
 
 # The rows of the caller's own turn: obligations first (a barred player's call is not an
@@ -39,51 +39,127 @@ def _row(kind: CallKind, law: str, when: object, fr: str, en: str) -> Row:
 # obligations' rows are asked only when some obligation is in force, the judgement's only when some
 # consequence is deferred: most calls are made with neither.
 IN_TURN = (
-    Row("37A", "une obligation est en vigueur", "an obligation is in force", {"count": [var("table.obligations")]}, rows=(
-        _row(CallKind.BY_BARRED_PLAYER, "37A", {"and": [{"!=": [CALL, "Pass"]}, {"must_pass": SEAT}]},
-             "il doit passer et ne passe pas", "he must pass and does not"),
-        _row(CallKind.BY_BARRED_PLAYER, "37A", {"and": [{"must_repeat": SEAT}, {"!=": [CALL, {"must_repeat": SEAT}]}]},
-             "il doit répéter sa déclaration et en fait une autre", "he must repeat his call and makes another"),
-    )),
-    _row(CallKind.INSUFFICIENT, "18D", {"and": [BID, {"insufficient": CALL}]},
-         "enchère qui ne surclasse pas la dernière enchère", "a bid that does not supersede the last bid"),
-    Row("23A", "une conséquence attend une déclaration", "a consequence awaits a call", {"count": [var("table.deferred")]}, rows=(
-        _row(CallKind.JUDGED, "23A", {"deferred_law": SEAT},
-             "déclaration qui règle une conséquence en attente", "a call that settles a deferred consequence"),
-    )),
-    Row("17C", "déclaration régulière", "regular call", then=CallKind.REGULAR.name.lower()),
-)  # fmt: skip
+    Row(
+        law="37A",
+        fr="une obligation est en vigueur",
+        en="an obligation is in force",
+        when={"count": [var("table.obligations")]},
+        rows=(
+            _row(
+                kind=CallKind.BY_BARRED_PLAYER,
+                law="37A",
+                when={"and": [{"!=": [CALL, "Pass"]}, {"must_pass": SEAT}]},
+                fr="il doit passer et ne passe pas",
+                en="he must pass and does not",
+            ),
+            _row(
+                kind=CallKind.BY_BARRED_PLAYER,
+                law="37A",
+                when={"and": [{"must_repeat": SEAT}, {"!=": [CALL, {"must_repeat": SEAT}]}]},
+                fr="il doit répéter sa déclaration et en fait une autre",
+                en="he must repeat his call and makes another",
+            ),
+        ),
+    ),
+    _row(
+        kind=CallKind.INSUFFICIENT,
+        law="18D",
+        when={"and": [BID, {"insufficient": CALL}]},
+        fr="enchère qui ne surclasse pas la dernière enchère",
+        en="a bid that does not supersede the last bid",
+    ),
+    Row(
+        law="23A",
+        fr="une conséquence attend une déclaration",
+        en="a consequence awaits a call",
+        when={"count": [var("table.deferred")]},
+        rows=(
+            _row(
+                kind=CallKind.JUDGED,
+                law="23A",
+                when={"deferred_law": SEAT},
+                fr="déclaration qui règle une conséquence en attente",
+                en="a call that settles a deferred consequence",
+            ),
+        ),
+    ),
+    Row(law="17C", fr="déclaration régulière", en="regular call", then=CallKind.REGULAR.name.lower()),
+)
 
 KIND = Decision(
-    "call.kind", "auction.calling", "call", "17", "nature de la déclaration", "kind of call",
-    (
-        _row(CallKind.BID_ABOVE_SEVEN, "38", {">": [{"level": CALL}, 7]},
-             "enchère au-delà de sept, par qui que ce soit", "a bid above seven, by anyone"),
-        _row(CallKind.INADMISSIBLE, "19A1", {"and": [{"in": [CALL, ["X", "XX"]]}, {"!": {"legal": [SEAT, CALL]}}]},
-             "contre ou surcontre que 19 n'autorise pas, par qui que ce soit",
-             "a double or redouble 19 does not allow, by anyone"),
-        Row("17C", "à son tour", "at his own turn", {"==": [SEAT, TURN]}, rows=IN_TURN),
-        _row(CallKind.CHANGE, "25", {"==": [{"relation": [SEAT, TURN]}, "LHO_PREV"]},
-             "au tour de son adversaire de gauche, juste après sa propre déclaration",
-             "at his LHO's turn, right after his own call"),
-        _row(CallKind.DEEMED_PASS, "28A", {"and": [{"==": [{"rho": SEAT}, TURN]}, {"must_pass": {"rho": SEAT}}]},
-             "au tour de son adversaire de droite, tenu de passer", "at the turn of his RHO, who must pass"),
-        _row(CallKind.CHANGE, "21B1", {"and": [var("table.misinformation_ruled"), {"partner_silent": SEAT}]},
-             "hors tour après une information erronée, avant que son partenaire déclare",
-             "out of rotation after misinformation, before his partner calls"),
-        _row(CallKind.PASS_OUT_OF_ROTATION, "30",
-             {"and": [{"==": [CALL, "Pass"]}, {"!": var("event.artificial")}, {"!": {"over_partner_artificial": SEAT}}]},
-             "passe hors tour, ni artificiel ni sur une déclaration artificielle du partenaire",
-             "a pass out of rotation, neither artificial nor over partner's artificial call"),
-        _row(CallKind.BID_OUT_OF_ROTATION, "30C", {"or": [{"==": [CALL, "Pass"]}, BID]},
-             "enchère hors tour, ou passe hors tour artificiel (30C)",
-             "a bid out of rotation, or an artificial pass out of rotation (30C)"),
-        Row("32", "contre ou surcontre hors tour", "a double or redouble out of rotation",
-            then=CallKind.DOUBLE_OUT_OF_ROTATION.name.lower()),
+    name="call.kind",
+    state="auction.calling",
+    event="call",
+    law="17",
+    fr="nature de la déclaration",
+    en="kind of call",
+    rows=(
+        _row(
+            kind=CallKind.BID_ABOVE_SEVEN,
+            law="38",
+            when={">": [{"level": CALL}, 7]},
+            fr="enchère au-delà de sept, par qui que ce soit",
+            en="a bid above seven, by anyone",
+        ),
+        _row(
+            kind=CallKind.INADMISSIBLE,
+            law="19A1",
+            when={"and": [{"in": [CALL, ["X", "XX"]]}, {"!": {"legal": [SEAT, CALL]}}]},
+            fr="contre ou surcontre que 19 n'autorise pas, par qui que ce soit",
+            en="a double or redouble 19 does not allow, by anyone",
+        ),
+        Row(law="17C", fr="à son tour", en="at his own turn", when={"==": [SEAT, TURN]}, rows=IN_TURN),
+        _row(
+            kind=CallKind.CHANGE,
+            law="25",
+            when={"==": [{"relation": [SEAT, TURN]}, "LHO_PREV"]},
+            fr="au tour de son adversaire de gauche, juste après sa propre déclaration",
+            en="at his LHO's turn, right after his own call",
+        ),
+        _row(
+            kind=CallKind.DEEMED_PASS,
+            law="28A",
+            when={"and": [{"==": [{"rho": SEAT}, TURN]}, {"must_pass": {"rho": SEAT}}]},
+            fr="au tour de son adversaire de droite, tenu de passer",
+            en="at the turn of his RHO, who must pass",
+        ),
+        _row(
+            kind=CallKind.CHANGE,
+            law="21B1",
+            when={"and": [var("table.misinformation_ruled"), {"partner_silent": SEAT}]},
+            fr="hors tour après une information erronée, avant que son partenaire déclare",
+            en="out of rotation after misinformation, before his partner calls",
+        ),
+        _row(
+            kind=CallKind.PASS_OUT_OF_ROTATION,
+            law="30",
+            when={
+                "and": [
+                    {"==": [CALL, "Pass"]},
+                    {"!": var("event.artificial")},
+                    {"!": {"over_partner_artificial": SEAT}},
+                ]
+            },
+            fr="passe hors tour, ni artificiel ni sur une déclaration artificielle du partenaire",
+            en="a pass out of rotation, neither artificial nor over partner's artificial call",
+        ),
+        _row(
+            kind=CallKind.BID_OUT_OF_ROTATION,
+            law="30C",
+            when={"or": [{"==": [CALL, "Pass"]}, BID]},
+            fr="enchère hors tour, ou passe hors tour artificiel (30C)",
+            en="a bid out of rotation, or an artificial pass out of rotation (30C)",
+        ),
+        Row(
+            law="32",
+            fr="contre ou surcontre hors tour",
+            en="a double or redouble out of rotation",
+            then=CallKind.DOUBLE_OUT_OF_ROTATION.name.lower(),
+        ),
     ),
-    tuple(k.name.lower() for k in CallKind if k is not CallKind.AFTER_FINAL_PASS),
-    specialize=("event.call",),  # a few dozen calls: the table is worked out once for each
-)  # fmt: skip
+    outcomes=tuple(k.name.lower() for k in CallKind if k is not CallKind.AFTER_FINAL_PASS),
+    specialize=("event.call",),
+)
 DECISIONS = [KIND]
 
 

@@ -20,13 +20,29 @@ MODULE = LawModule(
     laws="9B1",
     rules=[
         *[
-            Rule("director", phase, None, "9B1", "appel à l'arbitre", "the Director is called", outcome=NOTHING)
+            Rule(
+                event="director",
+                source=phase,
+                dest=None,
+                law="9B1",
+                fr="appel à l'arbitre",
+                en="the Director is called",
+                outcome=NOTHING,
+            )
             for phase in PHASES
         ],
         *[
-            Rule("director", phase, None, "9B1", "appel à l'arbitre", "the Director is called", (NOTHING_PENDING,),
-                 outcome=NOTHING)
+            Rule(
+                event="director",
+                source=phase,
+                dest=None,
+                law="9B1",
+                fr="appel à l'arbitre",
+                en="the Director is called",
+                guards=(NOTHING_PENDING,),
+                outcome=NOTHING,
+            )
             for phase in RULED_HERE
         ],
     ],
-)  # fmt: skip
+)
