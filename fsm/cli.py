@@ -307,7 +307,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--format", choices=["svg", "png", "pdf", "dot"], default="svg")
     p.add_argument("--out", help="chemin sans extension / path without extension")
     p.add_argument(
-        "--view", help="une vue par famille de lois : 27, 28-29, 30, 31, 32, 25, 36-39, 24, 41-54 / a law family's view"
+        "--view", help="une vue par arbre de décision d'une famille de lois (27, 28-29…) / a law family's decision tree"
     )
     p.add_argument("--machine", action="store_true", help="la machine détaillée / the detailed machine")
     p.add_argument(

@@ -18,6 +18,7 @@ import graphviz
 from fsm.calls import parse_call, parse_card, parse_seat
 from fsm.events import EVENTS
 from fsm.labels import FONT, FONTSIZE, TITLE_FONTSIZE, html
+from fsm.laws import registry
 from fsm.machine import modules, rules, states
 from fsm.spec import LawModule, Rule, wording
 
@@ -161,39 +162,12 @@ def whole_machine(lang: str = "fr") -> graphviz.Digraph:
 
 
 # --- one view per law family, read like the decision trees of the Laws ---------------------------
-VIEWS = {  # view name -> law module
-    "27": "insufficient",
-    "28-29": "rotation",
-    "30": "rotation",
-    "31": "rotation",
-    "32": "rotation",
-    "25": "changes",
-    "36-39": "inadmissible",
-    "24": "exposed",
-    "41-54": "lead",
-}
-# A family too big for one screen is cut by the laws its rules apply; 23A (the ruling « comparable »)
-# and 22B belong to each of 30, 31 and 32, whose offender's next call they judge.
-PARTS = {
-    "28-29": ("17D3", "28", "29"),
-    "30": ("30", "23A", "22B"),
-    "31": ("31", "23A", "22B"),
-    "32": ("32", "23A", "22B"),
-}
-TITLES = {
-    "27": ("Loi 27 : l'enchère insuffisante", "Law 27: the insufficient bid"),
-    "28-29": (
-        "Lois 28 et 29 : la déclaration hors tour, acceptée ou annulée ; 17D3",
-        "Laws 28 and 29: a call out of rotation, accepted or cancelled; 17D3",
-    ),
-    "30": ("Loi 30 : le passe hors tour", "Law 30: pass out of rotation"),
-    "31": ("Loi 31 : l'enchère hors tour", "Law 31: bid out of rotation"),
-    "32": ("Loi 32 : le contre ou le surcontre hors tour", "Law 32: double or redouble out of rotation"),
-    "25": ("Lois 21 et 25 : les changements de déclaration", "Laws 21 and 25: changes of call"),
-    "36-39": ("Lois 36 à 39 : les déclarations inadmissibles", "Laws 36 to 39: inadmissible calls"),
-    "24": ("Loi 24 : cartes exposées pendant les annonces", "Law 24: cards exposed during the auction"),
-    "41-54": ("Lois 41 et 54 : l'entame", "Laws 41 and 54: the opening lead"),
-}
+# One view per decision tree a law family declares (fsm/laws/<family>.yaml): view name -> family,
+# its title, and, for a family too big for one screen, the laws whose rules it draws (23A, the
+# ruling « comparable », and 22B belong to each of 30, 31 and 32, whose offender's next call they judge).
+VIEWS = {v.name: v.family for v in registry.views().values()}
+PARTS = {v.name: v.parts for v in registry.views().values() if v.parts}
+TITLES = {v.name: v.title for v in registry.views().values()}
 DIRECTOR = {"fr": "l'arbitre", "en": "the Director"}
 STEP = {"fr": "Étape", "en": "Step"}
 NOW = {"fr": "La donne en est ici", "en": "The board is here"}

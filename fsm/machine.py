@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -23,7 +24,7 @@ from fsm.engine.machine import RUNNERS, SETTLE_LIMIT
 from fsm.engine.machine import Engine as _Engine
 from fsm.engine.tables import ancestry
 from fsm.events import EVENTS, Event, internal
-from fsm.laws import changes, director, exposed, inadmissible, insufficient, lead, normal, rotation
+from fsm.laws.registry import families
 from fsm.spec import REGISTRY, LawModule, Option, Rule, StateSpec
 from fsm.table import Table
 
@@ -64,10 +65,8 @@ class Engine(_Engine):
 
 
 def modules() -> list[LawModule]:
-    return [
-        normal.MODULE, insufficient.MODULE, rotation.MODULE,
-        changes.MODULE, inadmissible.MODULE, exposed.MODULE, lead.MODULE, director.MODULE,
-    ]  # fmt: skip
+    """The law families' tables, in the order of their ranks (:mod:`fsm.laws.registry`)."""
+    return [f.module for f in families()]
 
 
 @cache
@@ -77,8 +76,12 @@ def default_engine() -> Engine:
     for m in modules():
         for state, opts in m.options.items():
             options.setdefault(state, []).extend(opts)
+    extra: dict[str, tuple[str, ...]] = {}
+    for m in modules():
+        for state, events in m.takes.items():
+            extra[state] = (*extra.get(state, ()), *events)
     return Engine(
-        [s for m in modules() for s in m.states],
+        [replace(s, takes=(*s.takes, *extra[s.name])) if s.name in extra else s for m in modules() for s in m.states],
         [r for m in modules() for r in m.rules],
         options,
         [d for m in modules() for d in m.decisions],

@@ -8,16 +8,12 @@ import graphviz
 
 from fsm.diagrams import LAW, _leaf, event_words
 from fsm.labels import FONT, FONTSIZE, TITLE_FONTSIZE, html
+from fsm.laws.registry import families
 from fsm.machine import modules, rules, states
 from fsm.spec import StateSpec
 
-# The law families whose states share one box: module -> (French, English).
-GROUPS = {
-    "insufficient": ("Loi 27 : l'enchère insuffisante", "Law 27: the insufficient bid"),
-    "rotation": ("Lois 28 à 32 : les déclarations hors tour", "Laws 28 to 32: calls out of rotation"),
-    "changes": ("Lois 21 et 25 : les changements de déclaration", "Laws 21 and 25: changes of call"),
-    "inadmissible": ("Lois 36 à 39 : les déclarations inadmissibles", "Laws 36 to 39: inadmissible calls"),
-}
+# The law families whose states share one box (fsm/laws/<family>.yaml): family -> (French, English).
+GROUPS = {f.name: f.overview for f in families() if f.overview}
 
 # Period -> (French, English, the states it holds, by name prefix); the first match wins.
 PERIODS = [

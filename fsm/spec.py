@@ -158,15 +158,23 @@ def all_of(*gs: Guard) -> Guard:
 
 @dataclass
 class LawModule:
-    """What one law family contributes to the machine."""
+    """What one law family contributes to the machine: its states, rules, options, decisions and
+    triggers. ``rank`` places its rules among the families' (the order never chooses which rule
+    fires: the strict runner checks it; it orders the export, the drawings, and the steps of an
+    internal event that several families' rules settle). The family's drawings, overview box and
+    lessons are in the data file beside its module (:mod:`fsm.laws.registry`)."""
 
     name: str
     laws: str
+    rank: int = 50
     states: list[StateSpec] = field(default_factory=list)
     rules: list[Rule] = field(default_factory=list)
     options: dict[str, list[Option]] = field(default_factory=dict)
     decisions: list[Decision] = field(default_factory=list)  # what is decided of an event before the rules
     triggers: list[Trigger] = field(default_factory=list)  # what the machine raises once an event is handled
+    # events that states of other families take whatever their options, because this family's rules
+    # rule on them there (state -> events; see StateSpec.takes)
+    takes: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 __all__ = [

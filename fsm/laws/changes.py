@@ -461,6 +461,7 @@ MISINFORMED_INSUFFICIENT = all_of(judged("misinformation", True), later_call_mad
 
 MODULE = LawModule(
     name="changes",
+    rank=30,
     laws="21, 25",
     states=[
         StateSpec(name=STATE, law="25", fr="Changement de déclaration", en="Change of call", waiting=True),

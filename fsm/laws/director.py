@@ -17,6 +17,7 @@ NOTHING = ("rien n'attend de rectification", "nothing awaits rectification")
 
 MODULE = LawModule(
     name="director",
+    rank=90,
     laws="9B1",
     rules=[
         *[

@@ -152,6 +152,7 @@ NO_DECLARING_SIDE_CARDS = Not(
 
 MODULE = LawModule(
     name="exposed",
+    rank=50,
     laws="24",
     rules=[
         Rule(

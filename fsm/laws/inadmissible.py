@@ -531,6 +531,7 @@ LHO_BEFORE = "l'adversaire de gauche déclare avant l'arbitrage", "the LHO calls
 
 MODULE = LawModule(
     name="inadmissible",
+    rank=40,
     laws="19, 35-39",
     states=[
         StateSpec(

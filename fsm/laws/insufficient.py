@@ -308,6 +308,7 @@ LEGAL = offender_legal_call
 
 MODULE = LawModule(
     name="insufficient",
+    rank=10,
     laws="18D, 23, 27",
     states=[
         StateSpec(name=STATE, law="27", fr="Enchère insuffisante", en="Insufficient bid"),

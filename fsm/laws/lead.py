@@ -625,6 +625,7 @@ FACE_DOWN_LEAD = "clarification.face_down_lead"
 
 MODULE = LawModule(
     name="lead",
+    rank=60,
     laws="41, 47E1, 50D, 54",
     states=[
         # takes: a call after the final pass (39), a lead by whoever makes it (41, 54), the Director (9B1)

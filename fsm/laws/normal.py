@@ -164,6 +164,7 @@ AUCTION_ENDS = Trigger(
 
 MODULE = LawModule(
     name="normal",
+    rank=0,
     laws="17, 18, 19, 20, 22",
     decisions=DECISIONS,
     triggers=[AUCTION_ENDS],

@@ -911,6 +911,7 @@ def _options(what_fr: str, what_en: str, law: str, cancelled: str = "annulé") -
 
 MODULE = LawModule(
     name="rotation",
+    rank=20,
     laws="17D3, 28-34",
     states=[
         StateSpec(name=PASS_STATE, law="30", fr="Passe hors tour", en="Pass out of rotation", waiting=True),
