@@ -75,7 +75,7 @@ schemas: setup
 	$(BIN)/python -m fsm schema --write
 
 docs: setup
-	$(BIN)/python -c "from fsm.catalogue import write; print(write())"
+	$(BIN)/python -c "from fsm.interop.catalogue import write; print(write())"
 
 # 100,000 random event sequences against the properties every board keeps (tests/test_fuzz.py).
 fuzz: setup

@@ -15,7 +15,8 @@ import graphviz
 from common import median_ms, row
 
 from fsm import Board
-from fsm.diagrams import all_views, board_path, write_all
+from fsm.model.diagrams import board_path
+from fsm.model.drawings import all_views, write_all
 
 
 def measure() -> tuple[dict[str, Any], list[dict[str, Any]]]:

@@ -1,7 +1,7 @@
 """Speed and memory of the auction machine, each beside a floor or peer measured in the same run.
 
 - the cost of one call of a regular 20-call auction: through ``Board.call`` (the public path), through
-  the bare compiled dispatch (``fsm.machine.dispatch`` on a ``Table``, the event parsed beforehand),
+  the bare compiled dispatch (``fsm.model.machine.dispatch`` on a ``Table``, the event parsed beforehand),
   and, as peers, a bare ``transitions`` Machine self-transition, a bare ``HierarchicalMachine``
   trigger and a dict-table FSM written here (a dict lookup and the minimal legality of a call);
 - import and engine build time, each in a fresh interpreter, beside ``import transitions``;
@@ -37,9 +37,9 @@ def _board(runner: str):  # noqa: ANN202
 
 def _dispatch():  # noqa: ANN202
     from fsm import Seat
-    from fsm.events import parse_event
-    from fsm.machine import default_engine, dispatch, initial_state
-    from fsm.table import Table
+    from fsm.bridge.events import parse_event
+    from fsm.bridge.table import Table
+    from fsm.model.machine import default_engine, dispatch, initial_state
 
     engine = default_engine()
 
@@ -135,7 +135,7 @@ def _fresh(code: str, repeat: int) -> list[list[float]]:
 def startup(repeat: int = 7) -> dict[str, float]:
     fsm_runs = _fresh(
         "import time; t0 = time.perf_counter(); import fsm; t1 = time.perf_counter();"
-        "from fsm.machine import default_engine; default_engine(); t2 = time.perf_counter();"
+        "from fsm.model.machine import default_engine; default_engine(); t2 = time.perf_counter();"
         "print((t1 - t0) * 1e3, (t2 - t1) * 1e3)",
         repeat,
     )

@@ -33,7 +33,7 @@ DEFAULT_FOLDER = HERE.parent.parent / "shared" / "data" / "pbn"
 
 def _reader_alone(root: Path) -> dict[str, float]:
     """fsm's reader alone, in this process: how much of the check is reading."""
-    from fsm.pbn import games, iter_pbn_files
+    from fsm.interop.pbn import games, iter_pbn_files
 
     files = list(iter_pbn_files([root]))
     start, cpu = time.perf_counter(), time.process_time()
@@ -88,7 +88,7 @@ def measure(root: Path, repeat: int = 3) -> tuple[dict[str, Any], list[dict[str,
         row("check --jobs 2, CPU", two["cpu_s"], "s", "check --jobs 1, CPU", one["cpu_s"]),
         row("check --jobs 1, peak RSS", one["peak_rss_mb"], "MB", "pure-Python floor", floor["peak_rss_mb"], ("max", 100)),
         row("check --jobs 2, peak RSS (largest process)", two["peak_rss_mb"], "MB", "pure-Python floor", floor["peak_rss_mb"], ("max", 100)),
-        row("fsm.pbn reader alone (in process), CPU", data["reader_alone"]["cpu_s"], "s", "pure-Python floor, CPU", floor["cpu_s"]),
+        row("fsm.interop.pbn reader alone (in process), CPU", data["reader_alone"]["cpu_s"], "s", "pure-Python floor, CPU", floor["cpu_s"]),
     ]  # fmt: skip
     if "unavailable" in endplay:
         rows.append(skipped("check --jobs 1 CPU vs endplay parse", f"endplay unavailable: {endplay['unavailable']}"))

@@ -1,8 +1,8 @@
 """An executable, drawable model of the bridge auction under the Laws of Duplicate Bridge (2017)."""
 
-from fsm.board import Board, Step
-from fsm.calls import Call, Card, Seat, Strain, parse_call, parse_card, parse_seat
-from fsm.errors import FsmError, IllegalEvent, InputError, ScenarioError
+from fsm.bridge.calls import Call, Card, Seat, Strain, parse_call, parse_card, parse_seat
+from fsm.bridge.errors import FsmError, IllegalEvent, InputError, ScenarioError
+from fsm.model.board import Board, Step
 
 __all__ = [
     "Board", "Step", "Call", "Card", "Seat", "Strain", "parse_call", "parse_card", "parse_seat",
@@ -14,9 +14,6 @@ def __getattr__(name: str) -> str:
     """``fsm.__version__``, read from the installed package's metadata when first asked."""
     if name != "__version__":
         raise AttributeError(name)
-    from importlib.metadata import PackageNotFoundError, version  # slow to import: only when asked
+    from fsm.interop import version
 
-    try:
-        return version("fsm-bridge-auction")
-    except PackageNotFoundError:  # run from a checkout that was never installed
-        return "0+unknown"
+    return version()

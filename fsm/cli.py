@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fsm.errors import FsmError
+from fsm.bridge.errors import FsmError
 
 
 class _Version(argparse.Action):
@@ -27,7 +27,7 @@ class _Version(argparse.Action):
 
 
 def _run(args: argparse.Namespace) -> int:
-    from fsm.scenario import corpus_files, iter_files, load, run
+    from fsm.model.scenario import corpus_files, iter_files, load, run
 
     paths = args.files or corpus_files()
     passed = failed = unreadable = 0
@@ -52,8 +52,8 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _diagram(args: argparse.Namespace) -> int:
-    from fsm import diagrams
-    from fsm.scenario import file_name, find, play
+    from fsm.model import diagrams
+    from fsm.model.scenario import file_name, find, play
 
     if args.pdf:
         return _sheets(args)
@@ -76,7 +76,7 @@ def _diagram(args: argparse.Namespace) -> int:
         graph = diagrams.whole_machine(args.lang)
         default = f"machine.{args.lang}"
     else:
-        from fsm.overview import overview
+        from fsm.model.overview import overview
 
         graph = overview(args.lang)
         default = f"overview.{args.lang}"
@@ -93,7 +93,7 @@ def _diagram(args: argparse.Namespace) -> int:
 
 def _sheets(args: argparse.Namespace) -> int:
     """``diagram --pdf``: one A4 PDF per law family, into ``--out`` (a folder)."""
-    from fsm.sheets import BrowserMissing, write_pdf
+    from fsm.teach.sheets import BrowserMissing, write_pdf
 
     views = [args.view] if args.view else None
     try:
@@ -110,10 +110,10 @@ def _sheets(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from fsm import export
+    from fsm.interop import export
 
     if args.corpus:
-        from fsm.conformance import export_corpus
+        from fsm.interop.conformance import export_corpus
 
         written = export_corpus(args.corpus)
         print(f"{len(written) - 1} scénarios / scenarios → {args.corpus}")
@@ -133,7 +133,7 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _diagrams(args: argparse.Namespace) -> int:
-    from fsm.diagrams import write_all
+    from fsm.model.drawings import write_all
 
     for path in write_all(args.out, render=not args.dot_only):
         print(path)
@@ -151,7 +151,7 @@ def _check(args: argparse.Namespace) -> int:
     regular file, 3 an internal error (2 wins over 3)."""
     import json
 
-    from fsm import pbn
+    from fsm.interop import pbn
 
     def progress(n: int, total: int, path: Path) -> None:
         if total >= 20 and sys.stderr.isatty():
@@ -225,7 +225,7 @@ def _jobs(text: str) -> int:
 def _replay(args: argparse.Namespace) -> int:
     import json
 
-    from fsm import oracle
+    from fsm.interop import oracle
 
     if args.serve:
         oracle.serve(sys.stdin, sys.stdout)
@@ -244,7 +244,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    from fsm import schemas
+    from fsm.interop import schemas
 
     if args.write:
         for path in schemas.write_all():
@@ -258,7 +258,7 @@ def _schema(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from fsm.demo import narrate
+    from fsm.teach.demo import narrate
 
     _, lines, path = narrate(args.out, args.lang)
     print("\n".join(lines))
@@ -269,7 +269,7 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _teach(args: argparse.Namespace) -> int:
-    from fsm.pages import write
+    from fsm.teach.pages import write
 
     if bool(args.scenario) == bool(args.all):
         print("un identifiant de scénario ou --all / a scenario id or --all", file=sys.stderr)

@@ -23,7 +23,7 @@ sys.path.insert(0, str(HERE))
 
 from lessons import FAMILIES, TOUR, Family  # noqa: E402
 
-from fsm.scenario import Scenario, find  # noqa: E402
+from fsm.model.scenario import Scenario, find  # noqa: E402
 
 METADATA = {
     "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
@@ -45,16 +45,16 @@ def features() -> dict[str, bool]:
     """The notebooks use the stepper, the quiz and the per-family board diagrams when they exist; until
     then they show the static stages (the build and the staleness test see the same modules)."""
     return {
-        "stepper": _has("fsm.stepper", "Stepper"),
-        "quiz": _has("fsm.quiz", "questions"),
-        "quiz_widget": _has("fsm.quiz", "questions") and _has("fsm.stepper", "QuizWidget"),
-        "board_view": _has("fsm.diagrams", "view_of"),
-        "live": _has("fsm.stepper", "LiveBoard"),
+        "stepper": _has("fsm.teach.stepper", "Stepper"),
+        "quiz": _has("fsm.teach.quiz", "questions"),
+        "quiz_widget": _has("fsm.teach.quiz", "questions") and _has("fsm.teach.stepper", "QuizWidget"),
+        "board_view": _has("fsm.model.diagrams", "view_of"),
+        "live": _has("fsm.teach.stepper", "LiveBoard"),
     }
 
 
 def views() -> dict[str, str]:
-    from fsm.diagrams import VIEWS
+    from fsm.model.diagrams import VIEWS
 
     return dict(VIEWS)
 
@@ -112,7 +112,7 @@ def board_cells(s: Scenario, n: int, feat: dict[str, bool]) -> list[Any]:
 
 def quiz_picks(f: Family) -> list[tuple[str, int]]:
     """Three questions: the first of each quiz board, then of the worked boards, then later ones."""
-    from fsm.quiz import questions
+    from fsm.teach.quiz import questions
 
     counts = {sid: len(questions(sid)) for sid in dict.fromkeys(f.quiz + f.boards)}
     picks: list[tuple[str, int]] = []
@@ -123,7 +123,7 @@ def quiz_picks(f: Family) -> list[tuple[str, int]]:
 
 def question_text(sid: str, index: int, n: int) -> str:
     """The question as a page without Python shows it: the prompt, the choices, the answer folded."""
-    from fsm.quiz import QUESTION, questions
+    from fsm.teach.quiz import QUESTION, questions
 
     q = questions(sid)[index]
     choices = "\n".join(f"{i}. {c.fr}" for i, c in enumerate(q.choices, 1))
@@ -159,20 +159,20 @@ def quiz_cells(f: Family, feat: dict[str, bool]) -> list[Any]:
 
 def imports(feat: dict[str, bool]) -> str:
     lines = ["from IPython.display import display", ""]
-    lines.append("from fsm.diagrams import law_view")
+    lines.append("from fsm.model.diagrams import law_view")
     if feat["quiz_widget"]:
-        lines.append("from fsm.quiz import questions")
+        lines.append("from fsm.teach.quiz import questions")
     names = [n for n, on in (("QuizWidget", feat["quiz_widget"]), ("Stepper", feat["stepper"])) if on]
     if names:
-        lines.append(f"from fsm.stepper import {', '.join(names)}")
-    lines.append("from fsm.teaching import walk")
+        lines.append(f"from fsm.teach.stepper import {', '.join(names)}")
+    lines.append("from fsm.teach.teaching import walk")
     return "\n".join(lines)
 
 
 def law_texts(refs: tuple[str, ...]) -> str:
     """The FFB's 2017 words of the family's laws, folded (those our text holds; 41 and 54 it does not)."""
     try:
-        from fsm import lawtext
+        from fsm.laws import lawtext
     except ImportError:
         return ""
     parts = []
@@ -220,8 +220,10 @@ def tour(feat: dict[str, bool]) -> nbformat.NotebookNode:
         fr, en = t[f"{key}_text"]
         title = s.title.get("fr") or fr
         cells.append(new_markdown_cell(heading(2, title, s.title.get("en") or en) + f"\n\n{fr}\n\n{english(en)}"))
-        stepper = "from fsm.stepper import Stepper\n" if feat["stepper"] else ""
-        head = f"from IPython.display import display\n\n{stepper}from fsm.teaching import walk\n\n" if first else ""
+        stepper = "from fsm.teach.stepper import Stepper\n" if feat["stepper"] else ""
+        head = (
+            f"from IPython.display import display\n\n{stepper}from fsm.teach.teaching import walk\n\n" if first else ""
+        )
         if feat["stepper"]:
             cells.append(new_code_cell(f'{head}Stepper("{s.id}")'))
             head = ""
@@ -235,7 +237,7 @@ def tour(feat: dict[str, bool]) -> nbformat.NotebookNode:
                 + english("A fresh board: the buttons are the current options; each click moves the board on.")
             )
         )
-        cells.append(new_code_cell('from fsm.stepper import LiveBoard\n\nLiveBoard(lang="fr")'))
+        cells.append(new_code_cell('from fsm.teach.stepper import LiveBoard\n\nLiveBoard(lang="fr")'))
     items = "\n".join(f'- [{f.title[0]}]({f.name}.ipynb) — <small lang="en">{f.title[1]}</small>' for f in FAMILIES)
     cells.append(new_markdown_cell(heading(2, "Les carnets", "The notebooks") + "\n\n" + items))
     return new_notebook(cells=cells, metadata=METADATA)

@@ -22,7 +22,7 @@ class Family(NamedTuple):
     lesson: str  # French, Markdown
     lesson_en: str  # English, one paragraph
     quiz: tuple[str, ...]  # one question from each
-    texts: tuple[str, ...] = ()  # the laws whose FFB text is folded under the lesson (fsm.lawtext)
+    texts: tuple[str, ...] = ()  # the laws whose FFB text is folded under the lesson (fsm.laws.lawtext)
 
 
 def _families() -> list[Family]:

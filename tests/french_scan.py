@@ -63,9 +63,9 @@ _QUOTED_TOKEN = re.compile(r"«\s*[^\s«»]+\s*»")
 def api_names() -> frozenset[str]:
     """Every identifier of the package's vocabulary: events, their arguments, registered guards,
     actions and holders, states (dotted and each part)."""
-    from fsm.events import EVENTS, JUDGEMENTS
-    from fsm.machine import states
-    from fsm.spec import REGISTRY
+    from fsm.bridge.events import EVENTS, JUDGEMENTS
+    from fsm.laws.spec import REGISTRY
+    from fsm.model.machine import states
 
     names: set[str] = set(EVENTS) | set(JUDGEMENTS) | set(REGISTRY.by_name)
     names |= {a.name for spec in EVENTS.values() for a in spec.args}

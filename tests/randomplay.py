@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from fsm import Board
-from fsm.events import EVENTS, JUDGEMENTS, PLAYER_EVENTS
+from fsm.bridge.events import EVENTS, JUDGEMENTS, PLAYER_EVENTS
 
 SEATS = ["N", "E", "S", "W"]
 CALLS = ["Pass", "Pass", "Pass", "1C", "1D", "1H", "1S", "1NT", "2C", "2H", "3NT", "4S", "7NT", "X", "XX", "8C"]

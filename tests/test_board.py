@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fsm import Board, IllegalEvent, InputError
-from fsm.calls import SEATS
+from fsm.bridge.calls import SEATS
 
 
 def test_replay_rebuilds_an_identical_board():
@@ -61,7 +61,7 @@ def test_unknown_argument_is_an_input_error():
 
 
 def test_boards_share_one_machine_and_do_not_see_each_other():
-    from fsm.machine import default_engine
+    from fsm.model.machine import default_engine
 
     a, b = Board(), Board(dealer="S")
     a.call("N", "1H")

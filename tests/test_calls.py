@@ -1,7 +1,7 @@
 import pytest
 
-from fsm.calls import Seat, Strain, parse_call, parse_card, parse_seat
-from fsm.errors import InputError
+from fsm.bridge.calls import Seat, Strain, parse_call, parse_card, parse_seat
+from fsm.bridge.errors import InputError
 
 
 @pytest.mark.parametrize(

@@ -7,8 +7,8 @@ import pytest
 
 from fsm import Board, FsmError
 from fsm.cli import main
-from fsm.conformance import export_corpus
-from fsm.scenario import corpus_files, load
+from fsm.interop.conformance import export_corpus
+from fsm.model.scenario import corpus_files, load
 
 
 @pytest.fixture(scope="module")

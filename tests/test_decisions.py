@@ -7,10 +7,10 @@ import json
 import pytest
 
 from fsm import Board
+from fsm.bridge.errors import IllegalEvent, InputError, SpecError
 from fsm.engine import Vocabulary
 from fsm.engine.decisions import Decision, Row, Trigger
-from fsm.errors import IllegalEvent, InputError, SpecError
-from fsm.export import from_json, to_dict
+from fsm.interop.export import from_json, to_dict
 
 # --- the generic engine ---------------------------------------------------------------------------
 
@@ -156,9 +156,9 @@ def test_a_table_specialised_on_a_variable_decides_as_the_generic_one_and_asks_l
 def test_the_classification_specialised_by_call_decides_as_the_generic_table_on_random_boards():
     import random
 
-    from fsm.calls import Seat, parse_call
-    from fsm.context import CONTEXT
-    from fsm.events import Event
+    from fsm.bridge.calls import Seat, parse_call
+    from fsm.bridge.context import CONTEXT
+    from fsm.bridge.events import Event
     from fsm.laws.classify import KIND
     from tests.randomplay import random_event
 

@@ -1,7 +1,7 @@
 from fsm import Board
 from fsm.cli import main
-from fsm.diagrams import board_path, event_words, model, whole_machine
-from fsm.machine import rules, states
+from fsm.model.diagrams import board_path, event_words, model, whole_machine
+from fsm.model.machine import rules, states
 
 
 def test_every_rule_is_an_edge_labelled_with_event_and_law():

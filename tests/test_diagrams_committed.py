@@ -5,8 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from fsm.diagrams import VIEWS, _leaf, all_views
-from fsm.machine import rules, states
+from fsm.model.diagrams import VIEWS, _leaf
+from fsm.model.drawings import all_views
+from fsm.model.machine import rules, states
 
 ROOT = Path(__file__).parent.parent / "diagrams"
 

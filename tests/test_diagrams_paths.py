@@ -6,8 +6,8 @@ import re
 import pytest
 
 from fsm import Board
-from fsm.diagrams import board_path, view_of
-from fsm.scenario import find, play
+from fsm.model.diagrams import board_path, view_of
+from fsm.model.scenario import find, play
 from tests.svgmeasure import measure
 
 

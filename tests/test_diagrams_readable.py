@@ -7,9 +7,9 @@ import re
 import pytest
 
 from fsm import Board
-from fsm.diagrams import VIEWS, law_view, whole_machine
-from fsm.labels import RED
-from fsm.overview import overview
+from fsm.model.diagrams import VIEWS, law_view, whole_machine
+from fsm.model.labels import RED
+from fsm.model.overview import overview
 from tests.svgmeasure import edges, measure
 
 NOTEBOOK = 750  # points: 1000 px at 96 dpi

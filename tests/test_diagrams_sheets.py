@@ -7,9 +7,9 @@ import re
 import pytest
 
 from fsm.cli import main
-from fsm.diagrams import VIEWS
-from fsm.lawtext import text
-from fsm.sheets import TREE_WIDTH, _questions, browser, question_tree, sheet_html
+from fsm.laws.lawtext import text
+from fsm.model.diagrams import VIEWS
+from fsm.teach.sheets import TREE_WIDTH, _questions, browser, question_tree, sheet_html
 from tests.svgmeasure import measure
 
 A4 = (595.28, 841.89)

@@ -7,7 +7,7 @@ import pytest
 
 from fsm.engine import ExpressionError, Vocabulary
 from fsm.engine.effects import EffectVocabulary, Param
-from fsm.export import to_dict
+from fsm.interop.export import to_dict
 
 
 def toy() -> EffectVocabulary:

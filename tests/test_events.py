@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from fsm import Board, InputError
-from fsm.events import EVENTS, PLAYER_EVENTS, SPECS, markdown_table, parse_event
+from fsm.bridge.events import EVENTS, PLAYER_EVENTS, SPECS, markdown_table, parse_event
 
 
 def test_the_readme_event_table_is_written_from_the_declarations():
@@ -27,9 +27,9 @@ def test_each_event_is_a_board_method_with_its_declared_arguments(spec):
 
 
 def test_the_typed_constructors_and_methods_are_written_from_the_declarations():
-    """fsm/makers.py is source written from the declarations, never edited by hand nor made at
+    """fsm/bridge/makers.py is source written from the declarations, never edited by hand nor made at
     import: the file is what the declarations write, and nothing in the package executes text."""
-    from fsm.events import MAKERS_PATH, formatted_makers
+    from fsm.bridge.events import MAKERS_PATH, formatted_makers
 
     assert MAKERS_PATH.read_text(encoding="utf-8") == formatted_makers(), "run `make docs`"
     package = Path(__file__).parent.parent / "fsm"

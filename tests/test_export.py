@@ -5,11 +5,11 @@ import json
 
 import pytest
 
+from fsm.bridge.errors import InputError
 from fsm.cli import main
-from fsm.errors import InputError
-from fsm.export import from_json, scxml_cond, to_json, to_mermaid, to_scxml
-from fsm.machine import default_engine, rules, states
-from fsm.scenario import board_for, corpus_files, load, run
+from fsm.interop.export import from_json, scxml_cond, to_json, to_mermaid, to_scxml
+from fsm.model.machine import default_engine, rules, states
+from fsm.model.scenario import board_for, corpus_files, load, run
 
 SCENARIOS = [s for path in corpus_files() for s in load(path)]
 
@@ -28,13 +28,13 @@ def test_json_reloads_every_rule_and_state(reloaded):
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.id for s in SCENARIOS])
 def test_reloaded_machine_replays_the_corpus_identically(scenario, reloaded):
     assert run(scenario, engine=reloaded).ok
-    from fsm.scenario import play
+    from fsm.model.scenario import play
 
     original = play(scenario)
     again = board_for(scenario, reloaded)
     for entry in scenario.events:
         if "rejected" not in entry:
-            from fsm.scenario import apply_event
+            from fsm.model.scenario import apply_event
 
             apply_event(again, entry)
     assert again.snapshot() == original.snapshot()

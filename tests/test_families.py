@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from fsm.diagrams import TITLES, VIEWS
 from fsm.laws import registry
-from fsm.machine import default_engine, modules
-from fsm.overview import GROUPS
+from fsm.model.diagrams import TITLES, VIEWS
+from fsm.model.machine import default_engine, modules
+from fsm.model.overview import GROUPS
 
 ROOT = Path(__file__).parent.parent
 PAGE = ROOT / "docs" / "families.md"

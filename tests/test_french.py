@@ -6,9 +6,9 @@ every French output there is:
 
 - the law tables themselves (state labels, rule and option texts, outcomes, guard, action and
   holder wordings, event words), whether or not a scenario reaches them;
-- every diagram view (``fsm.diagrams.all_views("fr")``, the label texts) and the demo's board path;
+- every diagram view (``fsm.model.drawings.all_views("fr")``, the label texts) and the demo's board path;
 - the demo narration;
-- every stage of every scenario of the corpus walked in French (``fsm.teaching.walk``): the event
+- every stage of every scenario of the corpus walked in French (``fsm.teach.teaching.walk``): the event
   text, each option, the state label, the refusal, the stage's HTML; each scenario's French title;
 - error messages: the French text of every error raised in the package's source (its fixed
   words), the refusals met when each player event is tried at every stage of the corpus, and
@@ -33,16 +33,17 @@ from typing import Any
 
 import pytest
 
-from fsm.board import Board
-from fsm.calls import PASS, Call, Card, Strain, parse_call
-from fsm.diagrams import all_views, board_path
-from fsm.errors import FsmError
-from fsm.events import EVENTS, PLAYER_EVENTS
-from fsm.machine import modules, rules, states
-from fsm.scenario import corpus_files, load
-from fsm.spec import REGISTRY
-from fsm.teaching import walk
-from fsm.text import calls_text, describe_event, state_label
+from fsm.bridge.calls import PASS, Call, Card, Strain, parse_call
+from fsm.bridge.errors import FsmError
+from fsm.bridge.events import EVENTS, PLAYER_EVENTS
+from fsm.laws.spec import REGISTRY
+from fsm.model.board import Board
+from fsm.model.diagrams import board_path
+from fsm.model.drawings import all_views
+from fsm.model.machine import modules, rules, states
+from fsm.model.scenario import corpus_files, load
+from fsm.teach.teaching import walk
+from fsm.teach.text import calls_text, describe_event, state_label
 from tests.french_scan import dot_labels, french_html_text, html_text, problems
 
 ROOT = Path(__file__).parent.parent / "fsm"
@@ -69,7 +70,7 @@ def diagrams() -> Texts:
     for name, graph in all_views("fr").items():
         for label in dot_labels(graph.source):
             yield f"vue {name}", label
-    from fsm.demo import narrate
+    from fsm.teach.demo import narrate
 
     board, lines, _ = narrate(render=False, lang="fr")
     for label in dot_labels(board_path(board, "fr").source):
@@ -77,7 +78,7 @@ def diagrams() -> Texts:
 
 
 def demo() -> Texts:
-    from fsm.demo import narrate
+    from fsm.teach.demo import narrate
 
     _, lines, _ = narrate(render=False, lang="fr")
     for n, line in enumerate(lines):
@@ -103,14 +104,14 @@ def teaching() -> Texts:
 
 def pages() -> Texts:
     """The classroom pages (``python -m fsm teach``), as a French reader sees them."""
-    from fsm.pages import page
+    from fsm.teach.pages import page
 
     for s in scenarios():
         yield f"page {s.id}", french_html_text(page(s))
 
 
 def quiz() -> Texts:
-    from fsm.quiz import questions
+    from fsm.teach.quiz import questions
 
     for s in scenarios():
         for q in questions(s):
@@ -124,7 +125,7 @@ def quiz() -> Texts:
 def stepper() -> Texts:
     """The Jupyter stepper's static rendering (what a notebook shows), for scenarios with a deal."""
     pytest.importorskip("ipywidgets")
-    from fsm.stepper import Stepper
+    from fsm.teach.stepper import Stepper
 
     for s in scenarios():
         if s.deal:
@@ -382,7 +383,7 @@ def test_every_25A_text_keeps_non_intentionnelle():
 
 
 def test_demo_ends_on_the_state_s_french_label():
-    from fsm.demo import narrate
+    from fsm.teach.demo import narrate
 
     _, lines, _ = narrate(render=False, lang="fr")
     assert lines[-1] == "Contrat 4♥ joué par Est, entame de Sud ; état final : Jeu de la carte."

@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from fsm import Board, FsmError, IllegalEvent, InputError
+from fsm.bridge.events import JUDGEMENTS
 from fsm.engine.tables import ancestry
-from fsm.events import JUDGEMENTS
 
 from .randomplay import CALLS, CARDS, SEATS, SUITS, arguments, random_event
 

@@ -6,9 +6,9 @@ import textwrap
 
 import pytest
 
+from fsm.bridge.errors import ScenarioError
 from fsm.cli import main
-from fsm.errors import ScenarioError
-from fsm.scenario import file_name, load
+from fsm.model.scenario import file_name, load
 
 
 def write(tmp_path, text, name="s.yaml", raw=None):

@@ -1,4 +1,4 @@
-"""The law's own words: fsm.lawtext quotes the FFB's French text of the 2017 Laws 17 to 39.
+"""The law's own words: fsm.laws.lawtext quotes the FFB's French text of the 2017 Laws 17 to 39.
 
 Expected words are copied from the FFB text, not from the module's output."""
 
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from fsm import lawtext
-from fsm.events import EVENTS
-from fsm.machine import modules, rules, states
+from fsm.bridge.events import EVENTS
+from fsm.laws import lawtext
+from fsm.model.machine import modules, rules, states
 
 LAWS = Path(lawtext.__file__).parent / "laws"
 
@@ -146,7 +146,7 @@ def test_unknown_refs_give_none(ref):
 
 def test_the_text_is_read_on_first_use_only():
     code = (
-        "import fsm, fsm.machine, fsm.lawtext as L; fsm.machine.default_engine();"
+        "import fsm, fsm.model.machine, fsm.laws.lawtext as L; fsm.model.machine.default_engine();"
         "assert L._code.cache_info().currsize == 0; L.text('27'); L.text('25B');"
         "assert L._code.cache_info().misses == 1"
     )

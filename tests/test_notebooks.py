@@ -167,7 +167,7 @@ def test_notebook_runs_and_shows_the_laws(name, need_dot):
     assert html == _html(_committed(name).cells), f"{name}: committed outputs are stale: run `make notebooks`"
     if name not in FAMILIES:
         return
-    from fsm.teaching import walk
+    from fsm.teach.teaching import walk
 
     for sid in FAMILIES[name].boards:
         shown = _html([c for c in nb.cells if c.cell_type == "code" and f'"{sid}"' in c.source])
@@ -185,7 +185,7 @@ def test_notebook_runs_and_shows_the_laws(name, need_dot):
 
 
 def test_stage_shows_grid_law_state_and_options():
-    from fsm.teaching import walk
+    from fsm.teach.teaching import walk
 
     stages = list(walk("27B2-design-example"))
     html = stages[1]._repr_html_()

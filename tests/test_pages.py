@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from fsm import pages
 from fsm.cli import main
+from fsm.teach import pages
 
 ROOT = Path(__file__).resolve().parent.parent
 BROWSER = ROOT / "tests" / "browser"
@@ -49,7 +49,7 @@ def test_teach_writes_one_page_and_refuses_an_unknown_id(tmp_path, capsys):
 
 
 def test_an_id_never_leaves_the_output_folder(tmp_path, monkeypatch):
-    from fsm.scenario import Scenario
+    from fsm.model.scenario import Scenario
 
     evil = Scenario(id="../../escape/../x", file="-", events=[{"call": {"seat": "N", "call": "1C"}}])
     monkeypatch.setattr(pages, "find", lambda _id: evil)

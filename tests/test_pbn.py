@@ -7,7 +7,7 @@ import pytest
 
 from fsm import Board
 from fsm.cli import main
-from fsm.pbn import parse_games, read_board, replay, write_auction
+from fsm.interop.pbn import parse_games, read_board, replay, write_auction
 
 TWO_GAMES_NO_BLANK = textwrap.dedent("""\
     % PBN 2.1

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from fsm import pbn
 from fsm.cli import main
+from fsm.interop import pbn
 
 DATA = Path(__file__).parent / "data" / "pbn"
 SESSION = DATA / "session.pbn"

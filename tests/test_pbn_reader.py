@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from fsm import pbn
-from fsm.pbn import games, parse_games, read_stream, replay
+from fsm.interop import pbn
+from fsm.interop.pbn import games, parse_games, read_stream, replay
 
 DATA = Path(__file__).parent / "data" / "pbn"
 REFERENCE = DATA / "reference"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from fsm.quiz import QUESTION, Choice, Question, questions
-from fsm.scenario import corpus_files, load, play
-from fsm.teaching import is_routine, walk
+from fsm.model.scenario import corpus_files, load, play
+from fsm.teach.quiz import QUESTION, Choice, Question, questions
+from fsm.teach.teaching import is_routine, walk
 
 
 def _at(scenario: str, law: str) -> Question:

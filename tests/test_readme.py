@@ -16,26 +16,26 @@ def test_readme_tour_runs():
 
 
 def test_the_effect_reference_is_written_from_the_code():
-    from fsm.catalogue import EFFECTS, effects_markdown
+    from fsm.interop.catalogue import EFFECTS, effects_markdown
 
     assert EFFECTS.read_text(encoding="utf-8") == effects_markdown(), "run `make docs`"
 
 
 def test_the_decision_reference_is_written_from_the_code():
-    from fsm.catalogue import DECISIONS, decisions_markdown
+    from fsm.interop.catalogue import DECISIONS, decisions_markdown
 
     assert DECISIONS.read_text(encoding="utf-8") == decisions_markdown(), "run `make docs`"
 
 
 def test_the_guard_catalogue_is_written_from_the_code():
-    from fsm.catalogue import PATH, guards_markdown
+    from fsm.interop.catalogue import PATH, guards_markdown
 
     assert PATH.read_text(encoding="utf-8") == guards_markdown(), "run `make docs`"
 
 
 def test_the_expression_reference_is_written_from_the_code():
-    from fsm.catalogue import EXPRESSIONS, expressions_markdown
-    from fsm.context import CONTEXT
+    from fsm.bridge.context import CONTEXT
+    from fsm.interop.catalogue import EXPRESSIONS, expressions_markdown
 
     text = EXPRESSIONS.read_text(encoding="utf-8")
     assert text == expressions_markdown(), "run `make docs`"

@@ -8,10 +8,10 @@ import random
 import pytest
 
 from fsm import Board
-from fsm.errors import FsmError, SpecError
-from fsm.machine import Engine, default_engine, modules
-from fsm.scenario import apply_event, corpus_files, load
-from fsm.spec import Rule
+from fsm.bridge.errors import FsmError, SpecError
+from fsm.laws.spec import Rule
+from fsm.model.machine import Engine, default_engine, modules
+from fsm.model.scenario import apply_event, corpus_files, load
 
 SCENARIOS = [s for path in corpus_files() for s in load(path)]
 

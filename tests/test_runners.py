@@ -15,14 +15,14 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from fsm import Board, FsmError
-from fsm.context import CONTEXT
+from fsm.bridge.context import CONTEXT
+from fsm.bridge.errors import SpecError
+from fsm.bridge.events import Event
+from fsm.bridge.table import Table
 from fsm.engine.machine import decided_test
-from fsm.errors import SpecError
-from fsm.events import Event
-from fsm.machine import Engine, default_engine
-from fsm.scenario import apply_event, corpus_files, load
-from fsm.spec import Rule, needs_of
-from fsm.table import Table
+from fsm.laws.spec import Rule, needs_of
+from fsm.model.machine import Engine, default_engine
+from fsm.model.scenario import apply_event, corpus_files, load
 
 from .randomplay import SEATS, random_event
 

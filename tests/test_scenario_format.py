@@ -2,9 +2,9 @@ import textwrap
 
 import pytest
 
+from fsm.bridge.errors import ScenarioError
 from fsm.cli import main
-from fsm.errors import ScenarioError
-from fsm.scenario import compare, corpus_files, hands, load, run
+from fsm.model.scenario import compare, corpus_files, hands, load, run
 
 
 def write(tmp_path, text, name="s.yaml"):
@@ -203,7 +203,7 @@ def test_the_teaching_notebooks_scenarios_have_deals_that_fit_the_opening_bids()
     import importlib.util
     from pathlib import Path
 
-    from fsm.scenario import find, play
+    from fsm.model.scenario import find, play
 
     spec = importlib.util.spec_from_file_location("build", Path(__file__).parent.parent / "notebooks" / "build.py")
     build = importlib.util.module_from_spec(spec)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from fsm.scenario import corpus_files, load, run
+from fsm.model.scenario import corpus_files, load, run
 
 SCENARIOS = [s for path in corpus_files() for s in load(path)]
 

@@ -9,10 +9,10 @@ import yaml
 jsonschema = pytest.importorskip("jsonschema")
 referencing = pytest.importorskip("referencing")
 
-from fsm import schemas  # noqa: E402
 from fsm.cli import main  # noqa: E402
-from fsm.export import to_dict  # noqa: E402
-from fsm.scenario import apply_event, board_for, corpus_files, load  # noqa: E402
+from fsm.interop import schemas  # noqa: E402
+from fsm.interop.export import to_dict  # noqa: E402
+from fsm.model.scenario import apply_event, board_for, corpus_files, load  # noqa: E402
 
 REGISTRY = referencing.Registry().with_resources(
     (schemas.BASE + name, referencing.Resource.from_contents(schemas.schema(name))) for name in schemas.NAMES
@@ -72,7 +72,7 @@ def test_cli_prints_a_schema(capsys):
 
 
 def test_the_portable_corpus_is_valid(tmp_path):
-    from fsm.conformance import export_corpus
+    from fsm.interop.conformance import export_corpus
 
     check = validator("conformance")
     for path in export_corpus(tmp_path):

@@ -8,9 +8,9 @@ pytest.importorskip("ipywidgets")
 
 from ipywidgets import Dropdown  # noqa: E402
 
-from fsm.board import Board  # noqa: E402
-from fsm.quiz import questions  # noqa: E402
-from fsm.stepper import LiveBoard, QuizWidget, Stepper  # noqa: E402
+from fsm.model.board import Board  # noqa: E402
+from fsm.teach.quiz import questions  # noqa: E402
+from fsm.teach.stepper import LiveBoard, QuizWidget, Stepper  # noqa: E402
 
 
 def test_stepper_goes_forward_and_back_through_27B2():

@@ -2,10 +2,10 @@
 
 import pytest
 
+from fsm.bridge.errors import SpecError
 from fsm.engine import ExpressionError
-from fsm.errors import SpecError
-from fsm.machine import Engine, default_engine
-from fsm.spec import REGISTRY, Option, Rule, StateSpec, guard
+from fsm.laws.spec import REGISTRY, Option, Rule, StateSpec, guard
+from fsm.model.machine import Engine, default_engine
 
 BASE = default_engine()
 STATES = list(BASE.states.values())

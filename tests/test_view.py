@@ -6,13 +6,13 @@ import json
 import pytest
 
 from fsm import Board
-from fsm.context import CONTEXT
-from fsm.export import to_json
+from fsm.bridge.context import CONTEXT
+from fsm.interop.export import to_json
+from fsm.interop.view import data_view
 from fsm.laws.classify import KIND, classify
-from fsm.machine import default_engine
-from fsm.scenario import apply_event, corpus_files, load
-from fsm.spec import REGISTRY, condition_of, name_of
-from fsm.view import data_view
+from fsm.laws.spec import REGISTRY, condition_of, name_of
+from fsm.model.machine import default_engine
+from fsm.model.scenario import apply_event, corpus_files, load
 
 
 def truthy(value):
@@ -145,7 +145,7 @@ def test_the_operators_examples_with_a_board_hold_on_that_board():
 
 
 def test_every_guard_and_holder_agrees_with_its_expression_over_the_json_context_across_the_corpus():
-    from fsm.events import parse_event
+    from fsm.bridge.events import parse_event
 
     checked, decided = set(), set()
     holders = {o.holder for opts in default_engine().options.values() for o in opts if o.holder is not None}

@@ -7,8 +7,8 @@ call, routed afresh from the auction as it now stands (it may be irregular in it
 
 from __future__ import annotations
 
-from fsm.effects import AGAIN, CLOSE, e_if, e_set, e_stand, e_status
-from fsm.spec import Action, Guard, Rule, action, equals, guard, var
+from fsm.bridge.effects import AGAIN, CLOSE, e_if, e_set, e_stand, e_status
+from fsm.laws.spec import Action, Guard, Rule, action, equals, guard, var
 
 by_offender_lho = guard(
     "par l'adversaire de gauche du fautif",

@@ -24,13 +24,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from fsm.effects import CLOSE, e_if, e_refuse, e_set, e_status, e_ui, e_with
+from fsm.bridge.effects import CLOSE, e_if, e_refuse, e_set, e_status, e_ui, e_with
+from fsm.bridge.records import CallKind
 from fsm.laws import parties
 from fsm.laws.acceptance import by_offender_lho, note_director, then_his_call
 from fsm.laws.classify import KIND_GUARDS, hold_irregular_call
-from fsm.laws.withdrawn import e_restrict, judged
-from fsm.records import CallKind
-from fsm.spec import (
+from fsm.laws.spec import (
     SEATS_ALL,
     Action,
     Guard,
@@ -50,6 +49,7 @@ from fsm.spec import (
     seats_if,
     var,
 )
+from fsm.laws.withdrawn import e_restrict, judged
 
 STATE = "auction.change_of_call"
 INTENDED = "auction.intended_change"

@@ -16,15 +16,15 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
-from fsm.calls import Call, Seat
-from fsm.context import CONTEXT, classification_of
+from fsm.bridge.calls import Call, Seat
+from fsm.bridge.context import CONTEXT, classification_of
+from fsm.bridge.events import Event
+from fsm.bridge.records import CallKind, Classification
 from fsm.engine.decisions import Decision, Row
-from fsm.events import Event
-from fsm.records import CallKind, Classification
-from fsm.spec import Guard, action, equals, guard, var
+from fsm.laws.spec import Guard, action, equals, guard, var
 
 if TYPE_CHECKING:
-    from fsm.table import Table
+    from fsm.bridge.table import Table
 
 CALL, SEAT, TURN = var("event.call"), var("event.seat"), var("auction.turn")
 BID = {">": [{"level": CALL}, 0]}

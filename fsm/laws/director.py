@@ -9,7 +9,7 @@ these rules, so they hold only when none is pending. Everywhere else his coming 
 from __future__ import annotations
 
 from fsm.laws.inadmissible import NOTHING_PENDING
-from fsm.spec import LawModule, Rule
+from fsm.laws.spec import LawModule, Rule
 
 PHASES = ("board", "auction", "passed_out", "returned")  # no pending irregularity is ruled in these states themselves
 RULED_HERE = ("clarification", "lead_out_of_turn", "play")  # the pending ones are ruled here

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from fsm.effects import e_append, e_each, e_remove, e_review, e_ui
+from fsm.bridge.effects import e_append, e_each, e_remove, e_review, e_ui
+from fsm.bridge.records import PASS_NEXT_TURN
 from fsm.laws.lead import ALL_MAJOR_WHEN_TWO
-from fsm.records import PASS_NEXT_TURN
-from fsm.spec import LawModule, Not, Option, Rule, action, ctx, guard, var
+from fsm.laws.spec import LawModule, Not, Option, Rule, action, ctx, guard, var
 
 single_low_card = guard(
     "une seule carte au-dessous de l'honneur, non attaquée",

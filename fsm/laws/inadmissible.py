@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fsm.effects import (
+from fsm.bridge.effects import (
     AGAIN,
     CLOSE,
     e_append,
@@ -45,12 +45,12 @@ from fsm.effects import (
     e_ui,
     e_with,
 )
+from fsm.bridge.records import PASS_NEXT_TURN, PASS_REST, REPEAT_CALL, CallKind
 from fsm.laws import parties
 from fsm.laws.acceptance import by_offender_lho, then_his_call
 from fsm.laws.classify import KIND_GUARDS, hold_irregular_call
+from fsm.laws.spec import Guard, LawModule, Not, Option, Rule, StateSpec, action, ctx, equals, guard, var
 from fsm.laws.withdrawn import e_bar, e_bar_side, e_not_comparable, e_restrict
-from fsm.records import PASS_NEXT_TURN, PASS_REST, REPEAT_CALL, CallKind
-from fsm.spec import Guard, LawModule, Not, Option, Rule, StateSpec, action, ctx, equals, guard, var
 
 INADMISSIBLE = "auction.inadmissible_double"
 INADMISSIBLE_OFFERED = f"{INADMISSIBLE}.offered"

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fsm.effects import (
+from fsm.bridge.effects import (
     AGAIN,
     CLOSE,
     e_append,
@@ -33,12 +33,12 @@ from fsm.effects import (
     e_ui,
     e_with,
 )
+from fsm.bridge.records import PASS_REST, REPEAT_CALL, CallKind
 from fsm.laws import parties
 from fsm.laws.acceptance import acceptance_rules, by_offender, by_offender_lho, director_present, note_director
 from fsm.laws.classify import KIND_GUARDS, hold_irregular_call
+from fsm.laws.spec import LawModule, Not, Option, Rule, StateSpec, action, all_of, ctx, equals, guard, var
 from fsm.laws.withdrawn import CARRIES, judged
-from fsm.records import PASS_REST, REPEAT_CALL, CallKind
-from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, all_of, ctx, equals, guard, var
 
 STATE = "auction.insufficient_bid"
 OFFERED = f"{STATE}.offered"

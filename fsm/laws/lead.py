@@ -26,12 +26,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from fsm.calls import SUITS
-from fsm.effects import e_append, e_if, e_refuse, e_remove, e_set, e_with
+from fsm.bridge.calls import SUITS
+from fsm.bridge.effects import e_append, e_if, e_refuse, e_remove, e_set, e_with
 from fsm.laws import parties
 from fsm.laws.inadmissible import NOT_ABOVE_SEVEN, contract_above_seven
-from fsm.laws.withdrawn import judged
-from fsm.spec import (
+from fsm.laws.spec import (
     SEATS_ALL,
     Guard,
     LawModule,
@@ -49,6 +48,7 @@ from fsm.spec import (
     seats_if,
     var,
 )
+from fsm.laws.withdrawn import judged
 
 OPTIONS_50D2 = "clarification.declarer_options"
 

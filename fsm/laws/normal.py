@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from fsm.effects import e_append, e_call, e_remove, e_set
+from fsm.bridge.effects import e_append, e_call, e_remove, e_set
+from fsm.bridge.records import PASS_NEXT_TURN, REPEAT_CALL, CallKind
 from fsm.engine.decisions import Trigger
 from fsm.laws import parties
 from fsm.laws.classify import DECISIONS, KIND_GUARDS
-from fsm.records import PASS_NEXT_TURN, REPEAT_CALL, CallKind
-from fsm.spec import LawModule, Not, Option, Rule, StateSpec, action, ctx, equals, guard, holder, var
+from fsm.laws.spec import LawModule, Not, Option, Rule, StateSpec, action, ctx, equals, guard, holder, var
 
 # --- guards ---------------------------------------------------------------------------
 side_still_in_board = guard(

@@ -1,12 +1,12 @@
 """Who is who around an irregularity: the option holders that ``options()`` names.
 
 Each holder is an expression that gives an array of seats (docs/expressions.md). The offender's
-relation to the player whose turn it was is decided in :func:`fsm.auction.relation`.
+relation to the player whose turn it was is decided in :func:`fsm.bridge.auction.relation`.
 """
 
 from __future__ import annotations
 
-from fsm.spec import SEATS_ALL, holder, one, var
+from fsm.laws.spec import SEATS_ALL, holder, one, var
 
 turn_seat = holder(
     "le joueur dont c'est le tour", "the player whose turn it is", "turn_seat", [var("auction.turn")]

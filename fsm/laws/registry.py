@@ -1,6 +1,6 @@
 """The law families, found in one place.
 
-A family is a module of this package that defines ``MODULE``, a :class:`~fsm.spec.LawModule`
+A family is a module of this package that defines ``MODULE``, a :class:`~fsm.laws.spec.LawModule`
 (its states, rules, guards, actions, options), and, when it has something to show, a data file
 of the same name beside it (``insufficient.py`` and ``insufficient.yaml``) that says:
 
@@ -31,7 +31,7 @@ from typing import Any
 
 import yaml
 
-from fsm.spec import LawModule
+from fsm.laws.spec import LawModule
 
 HERE = Path(__file__).parent
 EXTRA = "FSM_FAMILIES"

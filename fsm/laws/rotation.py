@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fsm.effects import (
+from fsm.bridge.effects import (
     AGAIN,
     CLOSE,
     e_append,
@@ -50,6 +50,7 @@ from fsm.effects import (
     e_ui,
     e_with,
 )
+from fsm.bridge.records import PASS_NEXT_TURN, REPEAT_CALL, CallKind
 from fsm.laws import parties
 from fsm.laws.acceptance import (
     accept_irregular_call,
@@ -61,9 +62,7 @@ from fsm.laws.acceptance import (
 )
 from fsm.laws.classify import KIND_GUARDS, hold_irregular_call
 from fsm.laws.normal import a_player_deprived, record_call
-from fsm.laws.withdrawn import CARRIES, e_bar, e_restrict, judged
-from fsm.records import PASS_NEXT_TURN, REPEAT_CALL, CallKind
-from fsm.spec import (
+from fsm.laws.spec import (
     Action,
     Guard,
     LawModule,
@@ -79,6 +78,7 @@ from fsm.spec import (
     seats_if,
     var,
 )
+from fsm.laws.withdrawn import CARRIES, e_bar, e_restrict, judged
 
 PASS_STATE = "auction.pass_out_of_rotation"
 BID_STATE = "auction.bid_out_of_rotation"

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fsm.calls import SUITS, Seat, Strain
-from fsm.effects import e_append, e_review, e_ui
-from fsm.records import PASS_REST
-from fsm.spec import Guard, equals, guard
+from fsm.bridge.effects import e_append, e_review, e_ui
+from fsm.bridge.records import PASS_REST
+from fsm.laws.spec import Guard, equals, guard
 
 if TYPE_CHECKING:
-    from fsm.table import Table
+    pass
 
 
 def e_bar(seat: Any, kind: str, law: Any, **call: Any) -> dict[str, Any]:
@@ -39,23 +38,6 @@ def e_not_comparable(offender: Any, source: Any) -> list[Any]:
     """A call withdrawn and not replaced by a comparable call: UI to the offender's partner (16C),
     a lead restriction (26B), and the Director may adjust after play (72C)."""
     return [e_ui(source, [{"partner": [offender]}]), e_restrict(offender, source), *e_review("72C")]
-
-
-def suits_open(table: Table, offender: Seat) -> list[Strain]:
-    """26B: the suits the offender did not specify in the legal auction (standing calls only)."""
-    specified = {s for e in table.auction.standing() if e.seat is offender for s in e.denominations()}
-    return [s for s in SUITS if s not in specified]
-
-
-def lead_restrictions_now(table: Table) -> list[dict[str, Any]]:
-    """The restrictions in force: once the auction is over, only for an offender who defends."""
-    declarer = table.declarer()
-    out = []
-    for r in table.lead_restrictions:
-        if declarer is not None and r.offender.side == declarer.side:
-            continue  # the offender became declarer or dummy: 26B needs him to defend
-        out.append({"seat": r.seat.value, "law": r.law, "suits": [s.value for s in suits_open(table, r.offender)]})
-    return out
 
 
 # --- the Director's judgements -------------------------------------------------------------

@@ -3,11 +3,11 @@
 import pytest
 
 from fsm import Board
-from fsm.auction import Relation, relation
-from fsm.calls import Seat, parse_call
-from fsm.context import CONTEXT
+from fsm.bridge.auction import Relation, relation
+from fsm.bridge.calls import Seat, parse_call
+from fsm.bridge.context import CONTEXT
+from fsm.bridge.records import PASS_REST, CallKind, Obligation
 from fsm.laws.classify import classify
-from fsm.records import PASS_REST, CallKind, Obligation
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 
@@ -103,7 +103,7 @@ def test_barred_player_inadmissible_double_is_36_not_37():
 
 
 def test_every_kind_has_its_own_waiting_state_and_option_holder():
-    from fsm.machine import states
+    from fsm.model.machine import states
 
     cases = [
         ("1H", ("E", "1D"), "auction.insufficient_bid.offered", "27A1", ["S"]),

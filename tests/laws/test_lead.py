@@ -90,7 +90,7 @@ def test_the_leader_waits_for_declarer_50D2_and_options_say_so():
 
 
 def test_options_never_list_a_holder_who_is_nobody():
-    from fsm.scenario import apply_event, corpus_files, load
+    from fsm.model.scenario import apply_event, corpus_files, load
 
     for path in corpus_files():
         for scenario in load(path):

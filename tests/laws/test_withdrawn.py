@@ -5,10 +5,10 @@ import itertools
 import pytest
 
 from fsm import Board, FsmError
-from fsm.calls import Seat
-from fsm.events import EVENTS, PLAYER_EVENTS
-from fsm.laws.withdrawn import suits_open
-from fsm.machine import states
+from fsm.bridge.calls import Seat
+from fsm.bridge.events import EVENTS, PLAYER_EVENTS
+from fsm.bridge.table import suits_open
+from fsm.model.machine import states
 
 
 def test_suits_open_are_those_not_specified_in_the_legal_auction():

@@ -1,0 +1,357 @@
+"""The auction record: standing and cancelled calls, whose turn, last bid, sufficiency, end, contract, declarer.
+
+Everything here is derived from the list of entries, so there is one truth: the turn is the
+seat after the last standing call (rotation goes on from an accepted call out of rotation,
+29A, and comes back to the right player when a call is cancelled, 29B).
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import NamedTuple
+
+from fsm.bridge.calls import Call, Seat, Strain
+
+STANDING = "standing"
+PENDING = "pending"  # an irregular call awaiting acceptance or rectification
+CANCELLED = "cancelled"
+WITHDRAWN = "withdrawn"
+
+
+class Entry(NamedTuple):
+    """One call at the table, with its status. A named tuple: two are made at every call."""
+
+    seat: Seat
+    call: Call
+    status: str = STANDING
+    artificial: bool = False
+    specifies: tuple[Strain, ...] | None = None
+    law: str | None = None  # the law that cancelled or withdrew it
+    n: int = 0  # the entry's number in the order calls were made: its identity across status changes
+
+    def token(self) -> str:
+        return f"{self.seat}:{self.call}"
+
+    def denominations(self) -> tuple[Strain, ...]:
+        """What the call specifies (29C, 27B1(a), 26B): the director's input, else the strain it names."""
+        if self.specifies is not None:
+            return self.specifies
+        if self.call.is_bid and self.call.strain is not None and not self.artificial:
+            return (self.call.strain,)
+        return ()
+
+
+_new_entry = tuple.__new__
+
+
+class Relation(str, Enum):
+    """Where the player whose turn it was (T) sits, seen from the offender (O): RHO (O skipped him),
+    PARTNER, LHO_NOT_PREV (T is O's LHO and O has not called yet), LHO_PREV (O calls again right
+    after his own call: a change of call), IN_TURN (T is O)."""
+
+    IN_TURN = "IN_TURN"
+    RHO = "RHO"  # O skipped his RHO
+    PARTNER = "PARTNER"
+    LHO_NOT_PREV = "LHO_NOT_PREV"  # T is O's LHO and O has not called yet: 30B1, 31B
+    LHO_PREV = "LHO_PREV"  # O calls again right after his own call: a change of call, Law 25
+
+
+def relation(offender: Seat, turn: Seat, offender_has_called: bool) -> Relation:
+    """The single place where the offender's relation to the player whose turn it was is decided."""
+    if offender is turn:
+        return Relation.IN_TURN
+    if turn is offender.rho:
+        return Relation.RHO
+    if turn is offender.partner:
+        return Relation.PARTNER
+    return Relation.LHO_PREV if offender_has_called else Relation.LHO_NOT_PREV
+
+
+class Auction:
+    """The calls made at the table, in order, each with its status. Law modules change it only
+    through :meth:`add`, :meth:`set_status`, :meth:`drop`, :meth:`move_after` and :meth:`cancel_from`.
+
+    The entries are a tuple, replaced on every change and never changed in place, so that saving
+    the record is taking a reference to it (:meth:`save`, :meth:`restore`). What every call asks
+    of the auction (the standing calls, the last bid, the last call that is not a pass, how many
+    passes close it) is kept beside the entries: a call added at the end updates it in a few
+    steps; any other change (a status, a call moved or dropped) derives it again from the entries.
+    """
+
+    __slots__ = (
+        "dealer", "entries", "made", "_standing", "_last_bid", "_last_non_pass", "_trailing", "_declarer_of",
+        "_declarer",
+    )  # fmt: skip
+
+    def __init__(self, dealer: Seat, entries: tuple[Entry, ...] = (), made: int = 0) -> None:
+        self.dealer = dealer
+        self.entries: tuple[Entry, ...] = tuple(entries)
+        self.made = made  # how many entries were ever added: the next entry's number
+        self._declarer_of: tuple[Entry, ...] | None = None  # the standing calls the cached declarer was found from
+        self._declarer: Seat | None = None
+        self._derive()
+
+    def _derive(self) -> None:
+        standing = tuple(e for e in self.entries if e.status == STANDING)
+        self._standing = standing
+        self._last_bid: Entry | None = None
+        self._last_non_pass: Entry | None = None
+        self._trailing = 0
+        for e in reversed(standing):
+            if not e.call.is_pass:
+                self._last_non_pass = e
+                break
+            self._trailing += 1
+        for e in reversed(standing):
+            if e.call.is_bid:
+                self._last_bid = e
+                break
+
+    def save(self) -> tuple[object, ...]:
+        """What the record is now: values that are never changed in place."""
+        return (self.entries, self.made, self._standing, self._last_bid, self._last_non_pass, self._trailing)
+
+    def restore(self, saved: tuple[object, ...]) -> None:
+        (self.entries, self.made, self._standing, self._last_bid, self._last_non_pass, self._trailing) = saved  # type: ignore[assignment]
+
+    def copy(self) -> Auction:
+        out = object.__new__(Auction)
+        out.dealer = self.dealer
+        out._declarer_of = None
+        out.restore(self.save())
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Auction):
+            return NotImplemented
+        return (self.dealer, self.entries, self.made) == (other.dealer, other.entries, other.made)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Auction(dealer={self.dealer!r}, entries={self.entries!r}, made={self.made})"
+
+    # --- changing ------------------------------------------------------------------
+    def add(self, entry: Entry) -> Entry:
+        """A call made at the table; it gets the next number."""
+        self.made += 1
+        entry = _new_entry(Entry, (*entry[:-1], self.made))  # the entry with its number
+        self.entries = (*self.entries, entry)
+        if entry.status == STANDING:  # a call at the end: what the auction tells moves on by one call
+            self._standing = (*self._standing, entry)
+            call = entry.call
+            if call.is_pass:
+                self._trailing += 1
+            else:
+                self._trailing = 0
+                self._last_non_pass = entry
+                if call.is_bid:
+                    self._last_bid = entry
+        return entry
+
+    def _set(self, entries: tuple[Entry, ...]) -> None:
+        self.entries = entries
+        self._derive()
+
+    def _index(self, entry: Entry) -> int:
+        for i, e in enumerate(self.entries):
+            if e.n == entry.n:
+                return i
+        raise KeyError(entry.token())  # pragma: no cover - an entry is never looked up once dropped
+
+    def current(self, entry: Entry) -> Entry:
+        """The entry as it stands now (its status may have changed since it was read)."""
+        return self.entries[self._index(entry)]
+
+    def set_status(self, entry: Entry, status: str, law: str | None = None) -> Entry:
+        """The entry gets a new status (and the law that gave it); returns the entry as it now is."""
+        i = self._index(entry)
+        e = self.entries[i]
+        new = e._replace(status=status, law=law if law is not None else e.law)
+        self._set((*self.entries[:i], new, *self.entries[i + 1 :]))
+        return new
+
+    def drop(self, entry: Entry) -> None:
+        """The entry leaves the record (a call held for a ruling, made afresh as a new event)."""
+        i = self._index(entry)
+        self._set(self.entries[:i] + self.entries[i + 1 :])
+
+    def move_after(self, entry: Entry, anchor: Entry, status: str = STANDING) -> Entry:
+        """25A, 25B1, 21B1: the new call takes the place right after the call it replaces."""
+        moved = self.entries[self._index(entry)]._replace(status=status)
+        self.drop(entry)
+        at = self._index(anchor) + 1
+        self._set((*self.entries[:at], moved, *self.entries[at:]))
+        return moved
+
+    def cancel_from(self, entry: Entry, law: str) -> list[Entry]:
+        """Cancel ``entry`` and every standing call made after it (36A, 38B); returns what was cancelled."""
+        start = self._index(entry)
+        entries = list(self.entries)
+        cancelled = []
+        for i in range(start, len(entries)):
+            e = entries[i]
+            if e.status == STANDING or i == start:
+                entries[i] = e._replace(status=CANCELLED, law=law)
+                cancelled.append(entries[i])
+        self._set(tuple(entries))
+        return cancelled
+
+    # --- reading -----------------------------------------------------------------
+    def standing(self) -> tuple[Entry, ...]:
+        return self._standing
+
+    def removed(self) -> list[Entry]:
+        return [e for e in self.entries if e.status in (CANCELLED, WITHDRAWN)]
+
+    def last_standing(self) -> Entry | None:
+        return self._standing[-1] if self._standing else None
+
+    def turn(self) -> Seat:
+        standing = self._standing
+        return standing[-1].seat.lho if standing else self.dealer
+
+    def has_called(self, seat: Seat) -> bool:
+        return any(e.seat is seat for e in self._standing)
+
+    def partner_silent_since_own_call(self, seat: Seat) -> bool:
+        """25A4, 21B1: the player has a call standing and his partner has not called since."""
+        standing = self.standing()
+        own = [i for i, e in enumerate(standing) if e.seat is seat]
+        return bool(own) and all(e.seat is not seat.partner for e in standing[own[-1] + 1 :])
+
+    def last_bid(self) -> Entry | None:
+        return self._last_bid
+
+    def last_non_pass(self) -> Entry | None:
+        return self._last_non_pass
+
+    def is_sufficient(self, call: Call) -> bool:
+        """18D: a bid is sufficient when it supersedes the last bid (18B order)."""
+        last = self._last_bid
+        return last is None or call.rank > last.call.rank
+
+    def double_permitted(self, seat: Seat) -> bool:
+        """19A1: the last preceding bid, made by an opponent, with only passes since."""
+        last = self.last_non_pass()
+        return last is not None and last.call.is_bid and last.seat.side != seat.side
+
+    def redouble_permitted(self, seat: Seat) -> bool:
+        """19B1: the last preceding double, made by an opponent, with only passes since."""
+        last = self.last_non_pass()
+        return last is not None and last.call.is_double and last.seat.side != seat.side
+
+    def inadmissible(self, seat: Seat, call: Call) -> bool:
+        """19A1 / 19B1, judged on the standing auction from the caller's seat."""
+        if call.is_double:
+            return not self.double_permitted(seat)
+        if call.is_redouble:
+            return not self.redouble_permitted(seat)
+        return False
+
+    def allows(self, seat: Seat, call: Call) -> bool:
+        """A call Laws 18 and 19 allow here: no bid above seven, no inadmissible double or redouble."""
+        return not (call.is_bid and call.level > 7) and not self.inadmissible(seat, call)
+
+    # --- the end of the auction (22, 17D3) ----------------------------------------------
+    def trailing_passes(self) -> int:
+        return self._trailing
+
+    def passes_since_last_call(self) -> list[Entry]:
+        """17D3: the standing passes that follow a call: those after the last bid, double or redouble,
+        or, when every call is a pass, those after the first pass (« une déclaration », a pass included)."""
+        standing = self._standing
+        n = self._trailing
+        if n and n == len(standing):
+            return list(standing[1:])
+        return list(standing[len(standing) - n :]) if n else []
+
+    def _anchor(self) -> Seat | None:
+        """The seat of the call the closing passes follow: the last bid, double or redouble, else the first pass."""
+        last = self.last_non_pass()
+        if last is not None:
+            return last.seat
+        standing = self.standing()
+        return standing[0].seat if standing else None
+
+    def rotation_break(self, seats: list[Seat]) -> int | None:
+        """17D3: index of the first of ``seats`` (the passes that follow a call) that skipped a player."""
+        previous = self._anchor()
+        if previous is None:
+            return None
+        for i, seat in enumerate(seats):
+            if seat is not previous.lho:
+                return i
+            previous = seat
+        return None
+
+    def skipping_passes(self) -> list[Entry]:
+        """17D3: the passes that follow the last call and skipped a player (made out of rotation)."""
+        previous = self._anchor()
+        out = []
+        for e in self.passes_since_last_call():
+            if previous is not None and e.seat is not previous.lho:
+                out.append(e)
+            previous = e.seat
+        return out
+
+    def three_passes_follow_a_call(self) -> bool:
+        """17D3, 22: a call (a pass included) followed by three passes: the auction ends, unless one of
+        those passes skipped a player (17D3)."""
+        n = self._trailing
+        return (n - 1 if n == len(self._standing) else n) >= 3
+
+    def is_deprived(self) -> bool:
+        """17D3: one of the passes that follow the last call skipped a player."""
+        return self.rotation_break([e.seat for e in self.passes_since_last_call()]) is not None
+
+    def is_passed_out(self) -> bool:
+        """22B: the four players have passed (no bid, four different players), each pass after the
+        first in rotation; a pass that skipped a player leaves the auction open (17D3)."""
+        standing = self.standing()
+        return self.last_bid() is None and {e.seat for e in standing} == set(Seat) and not self.is_deprived()
+
+    def is_completed(self) -> bool:
+        """22A: a bid followed by three consecutive passes."""
+        return self._last_bid is not None and self._trailing >= 3
+
+    def is_over(self) -> bool:
+        """The auction would end (22A, 22B), or 17D3 must say why it does not."""
+        return self.three_passes_follow_a_call()
+
+    def contract(self) -> str | None:
+        """PBN notation of the contract (``4HX``), ``Pass`` after a pass-out, else ``None``."""
+        if self.is_passed_out():
+            return "Pass"
+        if not self.is_completed():
+            return None
+        bid = self.last_bid()
+        assert bid is not None
+        suffix = ""
+        for e in self.standing()[self.standing().index(bid) + 1 :]:
+            if e.call.is_double:
+                suffix = "X"
+            elif e.call.is_redouble:
+                suffix = "XX"
+        return f"{bid.call}{suffix}"
+
+    def declarer(self) -> Seat | None:
+        """22A: the first player of the declaring side to name the contract's denomination.
+
+        Only standing calls count (N8): cancelled and withdrawn calls never do, accepted ones do.
+        """
+        standing = self._standing
+        if self._declarer_of is standing:  # asked several times a step (the lead's guards): found once
+            return self._declarer
+        self._declarer_of, self._declarer = standing, self._find_declarer()
+        return self._declarer
+
+    def _find_declarer(self) -> Seat | None:
+        if not self.is_completed():
+            return None
+        bid = self.last_bid()
+        assert bid is not None
+        for e in self._standing:
+            if e.call.is_bid and e.seat.side == bid.seat.side and e.call.strain is bid.call.strain:
+                return e.seat
+        return bid.seat  # pragma: no cover - the last bid itself always qualifies

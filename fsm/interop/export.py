@@ -1,0 +1,353 @@
+"""The machine published for other implementations: JSON markup (reloadable), SCXML and Mermaid.
+
+All three are written from the same tables the machine is built from (:mod:`fsm.laws.spec`). Guards,
+actions and option holders are named by their registered names; the JSON reloads into an
+equivalent :class:`~fsm.model.machine.Engine` by looking these names up in the project's registry,
+never by importing anything: a spec naming an unknown function is refused before anything runs.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+from xml.etree import ElementTree as ET
+
+from fsm.bridge.context import CONTEXT
+from fsm.bridge.effects import EFFECTS
+from fsm.bridge.errors import InputError
+from fsm.bridge.events import SPECS
+from fsm.engine import BUILTINS
+from fsm.engine.decisions import Decision, Trigger
+from fsm.engine.effects import CONTROL
+from fsm.laws.spec import REGISTRY, Option, Rule, StateSpec, condition_of, effects_of, name_of, wording
+from fsm.model.machine import Engine, default_engine
+
+FORMAT = "fsm-bridge-auction/machine"
+# 3: every guard and holder carries its expression (`test`); `context` documents what they read.
+# 4: every action carries its effects (`effects`); `effects` documents the effects they use.
+# 5: `decisions` (the classification of a call as a decision table) and `triggers` (the end of the
+#    auction), which the dispatch runs before and after the rules; the context gains `call.relation`
+#    and the operators `relation` and `over_partner_artificial`.
+VERSION = 6
+SCXML_NS = "http://www.w3.org/2005/07/scxml"
+LAW_NS = "urn:fsm-bridge-auction:law"
+
+
+def _fn(fn: Callable[..., Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": name_of(fn), "fr": wording(fn, "fr"), "en": wording(fn, "en")}
+    if condition_of(fn) is not None:
+        out["test"] = condition_of(fn)
+    if effects_of(fn) is not None:
+        out["effects"] = effects_of(fn)
+    return out
+
+
+def effects_spec() -> dict[str, Any]:
+    """The effects an action may use, as the export publishes them."""
+    return {
+        "control": dict(CONTROL),
+        "effects": [
+            {
+                "name": x.name,
+                "doc": x.doc,
+                "params": [
+                    {
+                        "name": p.name,
+                        "doc": p.doc,
+                        "kind": p.kind,
+                        "required": p.required,
+                        **({} if p.required else {"default": p.default}),
+                        **({"choices": list(p.choices)} if p.choices else {}),
+                    }
+                    for p in x.params
+                ],
+                "examples": list(x.examples),
+            }
+            for x in EFFECTS.effects.values()
+        ],
+    }
+
+
+def context_spec() -> dict[str, Any]:
+    """The expression language and the board context, as the export publishes them."""
+    return {
+        "language": "JsonLogic, with the operators `count` and `ctx` and the host operators below",
+        "builtins": dict(BUILTINS),
+        "variables": [
+            {"name": v.name, "type": v.type, "doc": v.doc, **({"items": v.items} if v.items else {})}
+            for v in CONTEXT.variables.values()
+        ],
+        "operators": [
+            {
+                "name": o.name,
+                "args": list(o.args),
+                "doc": o.doc,
+                "pure": o.pure,
+                "examples": [{"expr": x, "context": c, "value": v} for x, c, v in o.examples],
+            }
+            for o in CONTEXT.operators.values()
+        ],
+    }
+
+
+_JS_COMPARE = {"==": "===", "!=": "!==", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+
+
+def ecmascript(rule: Any, item: bool = False) -> str:
+    """An expression as ECMAScript over the SCXML data model: ``_event.data`` is the event; ``call``,
+    ``entry``, ``irregularity``, ``table`` and ``auction`` are data of the document; host operators
+    are functions of the document's ``ops``; inside an array operation ``it`` is the item."""
+    if isinstance(rule, list):
+        return "[" + ", ".join(ecmascript(x, item) for x in rule) + "]"
+    if not isinstance(rule, dict):
+        return json.dumps(rule, ensure_ascii=False)
+    ((op, args),) = rule.items()
+    args = args if isinstance(args, list) else [args]
+    if op in ("var", "ctx"):
+        path = str(args[0]) if args else ""
+        if op == "var" and item:
+            return "it" + "".join(f"?.{p}" for p in path.split(".") if p)
+        head, *rest = path.split(".")
+        base = "_event.data" if head == "event" else head
+        return base + "".join(("." if i == 0 else "?.") + p for i, p in enumerate(rest))
+    js = [ecmascript(a, item) for a in args]
+    if op in _JS_COMPARE:
+        sign = _JS_COMPARE[op]
+        if op in ("==", "!=") and None in args:  # null or absent: a loose test, as JsonLogic's
+            sign = sign[:-1]
+        return f"({js[0]} {sign} {js[1]})"
+    if op == "!":
+        return f"!({js[0]})"
+    if op == "!!":
+        return f"!!({js[0]})"
+    if op in ("and", "or"):
+        return "(" + (" && " if op == "and" else " || ").join(js) + ")"
+    if op == "if":
+        out = js[-1] if len(js) % 2 else "null"
+        for i in range(len(js) - 2 - (len(js) % 2), -1, -2):
+            out = f"({js[i]} ? {js[i + 1]} : {out})"
+        return out
+    if op == "in":
+        return f"({js[1]} ?? []).includes({js[0]})"
+    if op in ("some", "all", "none", "filter", "map", "count"):
+        source = f"({js[0]} ?? [])"
+        if op == "count" and len(args) == 1:
+            return f"{source}.length"
+        test = f"(it) => {ecmascript(args[1], True)}"
+        return {
+            "some": f"{source}.some({test})",
+            "none": f"!{source}.some({test})",
+            "all": f"({source}.length > 0 && {source}.every({test}))",
+            "filter": f"{source}.filter({test})",
+            "map": f"{source}.map({test})",
+            "count": f"{source}.filter({test}).length",
+        }[op]
+    return f"ops.{op}(" + ", ".join(js) + ")"
+
+
+def scxml_cond(guards: tuple[Callable[..., Any], ...]) -> str:
+    """The guards of a rule as one ECMAScript condition, every guard's expression written out."""
+    return " && ".join(f"({ecmascript(condition_of(g))})" for g in guards)
+
+
+def to_dict(engine: Engine | None = None) -> dict[str, Any]:
+    engine = engine or default_engine()
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "initial": {"default": "auction.calling", "cards_in_board": "board"},
+        "context": context_spec(),
+        "effects": effects_spec(),
+        "decisions": [d.to_data() for d in engine.decisions],
+        "triggers": [t.to_data() for t in engine.triggers],
+        "events": [
+            {
+                "name": e.name, "args": [{"name": a.name, "type": a.type, "required": a.required} for a in e.args],
+                "law": e.law, "fr": e.fr, "en": e.en, "meaning": e.meaning,
+                "by_state": e.by_state, "one_of": e.one_of, "internal": e.internal,
+            }
+            for e in SPECS
+        ],
+        "states": [
+            {"name": s.name, "law": s.law, "fr": s.fr, "en": s.en, "initial": s.initial, "final": s.final, "waiting": s.waiting,
+             "takes": list(s.takes)}
+            for s in engine.states.values()
+        ],
+        "rules": [
+            {
+                "event": r.event, "source": r.source, "dest": r.dest, "law": r.law, "cites": list(r.cites),
+                "fr": r.fr, "en": r.en, "guards": [_fn(g) for g in r.guards], "actions": [_fn(a) for a in r.actions],
+                "ruling": r.ruling,
+                "outcome": {"fr": r.outcome[0], "en": r.outcome[1]} if r.outcome else None,
+            }
+            for r in engine.rules
+        ],
+        "holders": [
+            _fn(h)
+            for h in sorted({o.holder for opts in engine.options.values() for o in opts if o.holder}, key=name_of)
+        ],
+        "options": {
+            state: [
+                {"event": o.event, "holder": name_of(o.holder) if o.holder else None, "law": o.law, "fr": o.fr, "en": o.en}
+                for o in opts
+            ]
+            for state, opts in engine.options.items()
+        },
+    }  # fmt: skip
+
+
+def to_json(engine: Engine | None = None) -> str:
+    return json.dumps(to_dict(engine), ensure_ascii=False, indent=1)
+
+
+def _bad(fr: str, en: str, key: str = "-") -> InputError:
+    return InputError(f"spécification de la machine : {fr}", f"machine spec: {en}", key=key)
+
+
+def _lookup(name: Any, kind: str) -> Callable[..., Any]:
+    fn = REGISTRY.get(name, kind) if isinstance(name, str) else None
+    if fn is None:
+        raise _bad(f"{kind} inconnu « {name} »", f"unknown {kind} '{name}'", str(name))
+    return fn
+
+
+def _checked(data: dict[str, Any], kind: str) -> Callable[..., Any]:
+    """A guard, holder or action named by the spec, whose expression or effects must be the project's
+    own for that name."""
+    fn = _lookup(data["name"], kind)
+    if data.get("test") != condition_of(fn) or data.get("effects") != effects_of(fn):
+        raise _bad(
+            f"« {data['name']} » n'a pas l'expression ou les effets du projet",
+            f"{kind} '{data['name']}' does not carry the project's expression or effects",
+            str(data["name"]),
+        )
+    return fn
+
+
+def from_json(text: str) -> Engine:
+    """Rebuild an engine from the JSON markup; every function is looked up in the registry by name."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise _bad(f"JSON illisible ({err})", f"unreadable JSON ({err})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
+        raise _bad(f"ce n'est pas une spécification (version {VERSION})", f"not a machine spec (version {VERSION})")
+    try:
+        specs = [StateSpec(**{**s, "takes": tuple(s["takes"])}) for s in data["states"]]
+        rules = [
+            Rule(
+                r["event"],
+                r["source"],
+                r["dest"],
+                r["law"],
+                r["fr"],
+                r["en"],
+                tuple(_checked(g, "guard") for g in r["guards"]),
+                tuple(_checked(a, "action") for a in r["actions"]),
+                r["ruling"],
+                tuple(r.get("cites", ())),
+                (r["outcome"]["fr"], r["outcome"]["en"]) if r.get("outcome") else None,
+            )
+            for r in data["rules"]
+        ]
+        holders = {h["name"]: _checked(h, "holder") for h in data["holders"]}
+        options = {
+            state: [
+                Option(o["event"], holders[o["holder"]] if o["holder"] else None, o["law"], o["fr"], o["en"])
+                for o in opts
+            ]
+            for state, opts in data["options"].items()
+        }
+        # Decisions and triggers are expressions only: they are compiled from the spec itself.
+        decisions = [Decision.from_data(d) for d in data["decisions"]]
+        triggers = [Trigger.from_data(t) for t in data["triggers"]]
+    except (KeyError, TypeError, AttributeError) as err:
+        raise _bad(f"champ manquant ou mal formé ({err})", f"missing or malformed field ({err})") from None
+    return Engine(specs, rules, options, decisions, triggers)
+
+
+def to_scxml(engine: Engine | None = None, lang: str = "fr") -> str:
+    """W3C SCXML: one state element per state with nesting; transitions with event, cond, target.
+
+    The law of each state and transition, and its labels, are annotations in their own namespace.
+    Internal transitions (no change of state) are targetless, as SCXML writes them.
+    """
+    engine = engine or default_engine()
+    ET.register_namespace("", SCXML_NS)
+    ET.register_namespace("law", LAW_NS)
+    root = ET.Element(
+        f"{{{SCXML_NS}}}scxml",
+        {"version": "1.0", "name": "bridge_auction", "initial": "auction", "datamodel": "ecmascript"},
+    )
+    model = ET.SubElement(root, f"{{{SCXML_NS}}}datamodel")
+    for data in (
+        "call",
+        "entry",
+        "irregularity",
+        "table",
+        "auction",
+        "ops",
+    ):  # the host keeps them up to date (docs/interop.md)
+        ET.SubElement(model, f"{{{SCXML_NS}}}data", {"id": data, "expr": "{}"})
+    elements: dict[str, ET.Element] = {}
+    for spec in sorted(engine.states.values(), key=lambda s: s.name.count(".")):  # parents first
+        parent = elements[spec.parent] if spec.parent else root
+        tag = "final" if spec.final else "state"
+        attrs = {"id": spec.name, f"{{{LAW_NS}}}ref": spec.law, f"{{{LAW_NS}}}label": getattr(spec, lang)}
+        children = [s for s in engine.states.values() if s.parent == spec.name]
+        initial = [s.name for s in children if s.initial]
+        if initial:
+            attrs["initial"] = initial[0]
+        elements[spec.name] = ET.SubElement(parent, f"{{{SCXML_NS}}}{tag}", attrs)
+    for rule in engine.rules:
+        attrs = {"event": rule.event, f"{{{LAW_NS}}}ref": rule.law, f"{{{LAW_NS}}}label": getattr(rule, lang)}
+        if rule.guards:
+            attrs["cond"] = scxml_cond(rule.guards)
+            attrs[f"{{{LAW_NS}}}guards"] = " ".join(name_of(g) for g in rule.guards)
+        if rule.dest:
+            attrs["target"] = rule.dest
+        if rule.actions:
+            attrs[f"{{{LAW_NS}}}actions"] = " ".join(name_of(a) for a in rule.actions)
+        ET.SubElement(elements[rule.source], f"{{{SCXML_NS}}}transition", attrs)
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _mid(name: str) -> str:
+    return name.replace(".", "__")
+
+
+def _text(label: str) -> str:
+    return label.replace(":", " -").replace(";", ",").replace("\n", " ").replace('"', "'")
+
+
+def to_mermaid(engine: Engine | None = None, lang: str = "fr") -> str:
+    """Mermaid ``stateDiagram-v2``, which GitHub renders in Markdown."""
+    engine = engine or default_engine()
+    law = {"fr": "Loi", "en": "Law"}[lang]
+    lines = ["stateDiagram-v2", "  [*] --> auction"]
+
+    def block(parent: str | None, indent: str) -> None:
+        for spec in engine.states.values():
+            if spec.parent != parent:
+                continue
+            label = _text(f"{getattr(spec, lang)} ({law} {spec.law})")
+            kids = [s for s in engine.states.values() if s.parent == spec.name]
+            if kids:
+                lines.append(f'{indent}state "{label}" as {_mid(spec.name)} {{')
+                initial = [s for s in kids if s.initial]
+                if initial:
+                    lines.append(f"{indent}  [*] --> {_mid(initial[0].name)}")
+                block(spec.name, indent + "  ")
+                lines.append(f"{indent}}}")
+            else:
+                lines.append(f'{indent}state "{label}" as {_mid(spec.name)}')
+            if spec.final:
+                lines.append(f"{indent}{_mid(spec.name)} --> [*]")
+
+    block(None, "  ")
+    for rule in engine.rules:
+        target = rule.dest or rule.source
+        lines.append(f"  {_mid(rule.source)} --> {_mid(target)} : {rule.event} ({law} {rule.law})")
+    return "\n".join(lines) + "\n"

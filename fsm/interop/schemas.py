@@ -1,0 +1,391 @@
+"""JSON Schemas (draft 2020-12) of the formats other implementations read and write: an event, a
+record (a board's set-up and event log), a snapshot, ``options()``, a scenario file, the machine
+export. They are written from the declarations (events, settings, states), shipped in
+``fsm/schemas/`` and printed by ``python -m fsm schema NAME``; a test checks the shipped files.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from fsm.bridge.auction import Relation
+from fsm.bridge.events import SPECS
+from fsm.bridge.records import CallKind
+from fsm.bridge.settings import CHOICES
+
+FOLDER = Path(__file__).parent.parent / "schemas"
+BASE = "urn:fsm-bridge-auction:schema:"
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+
+SEAT = {"enum": ["N", "E", "S", "W"]}
+CALL = {"type": "string", "pattern": "^([1-9][0-9]*(C|D|H|S|NT)|Pass|X|XX)$"}
+CARD = {"type": "string", "pattern": "^[SHDC][2-9TJQKA]$"}
+SUIT = {"enum": ["S", "H", "D", "C"]}
+STRAIN = {"enum": ["S", "H", "D", "C", "NT"]}
+LAW = {"type": "string", "pattern": "^[0-9]{1,2}[A-G]?[0-9]?(\\([a-d]\\))?(\\((i|ii|iii|iv)\\))?$"}
+TOKEN = {"type": "string", "pattern": "^[NESW]:([1-9][0-9]*(C|D|H|S|NT)|Pass|X|XX|[SHDC][2-9TJQKA])$"}
+ARG_TYPES: dict[str, dict[str, Any]] = {
+    "seat": SEAT,
+    "call": CALL,
+    "bool": {"type": "boolean"},
+    "strains": {"type": "array", "items": STRAIN, "minItems": 1},
+    "cards": {"type": "array", "items": CARD, "minItems": 1},
+    "card": CARD,
+    "suit": SUIT,
+}
+_HAND = "[AKQJT2-9akqjt]*(\\.[AKQJT2-9akqjt]*){3}"
+# A deal as the PBN Deal tag gives it; the loader also checks 52 distinct cards, 13 a hand.
+DEAL = {"type": "string", "pattern": f"^\\s*[NESWnesw]:\\s*{_HAND}(\\s+{_HAND}){{3}}\\s*$"}
+NAMES = ("event", "record", "snapshot", "options", "scenario", "machine", "conformance")
+
+
+def _doc(name: str, title: str, body: dict[str, Any]) -> dict[str, Any]:
+    return {"$schema": DRAFT, "$id": BASE + name, "title": title, **body}
+
+
+def event_schema() -> dict[str, Any]:
+    """One event as the log writes it: ``{name: {arguments}}``, arguments in PBN tokens."""
+    variants = []
+    for spec in SPECS:
+        if spec.internal:
+            continue
+        args: dict[str, Any] = {
+            "type": "object",
+            "properties": {a.name: ARG_TYPES[a.type] for a in spec.args},
+            "additionalProperties": False,
+        }
+        if spec.one_of:
+            args.update(minProperties=1, maxProperties=1)
+        elif spec.required:
+            args["required"] = list(spec.required)
+        variants.append({
+            "type": "object",
+            "properties": {spec.name: args if spec.args else {"type": ["object", "null"], "maxProperties": 0}},
+            "required": [spec.name],
+            "additionalProperties": False,
+            "description": spec.meaning,
+        })  # fmt: skip
+    return _doc("event", "An event of the auction period", {"oneOf": variants})
+
+
+def settings_schema() -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {k: {"enum": list(v)} for k, v in CHOICES.items()},
+        "additionalProperties": False,
+    }
+
+
+def record_schema() -> dict[str, Any]:
+    return _doc("record", "A board: its set-up and its event log", {
+        "type": "object",
+        "properties": {
+            "dealer": SEAT,
+            "vulnerable": {"enum": ["None", "NS", "EW", "All"]},
+            "settings": settings_schema(),
+            "cards_in_board": {"type": "boolean"},
+            "events": {"type": "array", "items": {"$ref": BASE + "event"}},
+        },
+        "required": ["events"],
+        "additionalProperties": False,
+    })  # fmt: skip
+
+
+def _obj(props: dict[str, Any], required: bool = True) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}
+    if required:
+        out["required"] = list(props)
+    return out
+
+
+def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+WORDS = _obj({"fr": {"type": "string"}, "en": {"type": "string"}}, False)  # a text in French and English
+
+
+SNAPSHOT_PROPERTIES: dict[str, Any] = {
+    "state": {"type": "string", "pattern": "^[a-z_]+(\\.[a-z_]+)*$"},
+    "dealer": SEAT,
+    "vulnerable": {"enum": ["None", "NS", "EW", "All"]},
+    "turn": _nullable(SEAT),
+    "auction": {"type": "array", "items": TOKEN},
+    "cancelled": {"type": "array", "items": TOKEN},
+    "contract": _nullable({"type": "string", "pattern": "^(Pass|[1-9][0-9]*(C|D|H|S|NT)(X|XX)?)$"}),
+    "declarer": _nullable(SEAT),
+    "dummy": _nullable(SEAT),
+    "opening_leader": _nullable(SEAT),
+    "irregularity": _nullable({**_obj({
+        "law": LAW, "kind": {"enum": [k.name.lower() for k in CallKind]}, "source": TOKEN, "turn": SEAT,
+        "relation": {"enum": [r.value for r in Relation]},
+        "held": TOKEN,
+    }), "required": ["law", "kind", "source", "turn", "relation"]}),
+    "lead": _nullable(_obj({"seat": SEAT, "card": CARD, "faced": {"type": "boolean"}})),
+    "lead_constraints": {"type": "array", "items": _obj({
+        "seat": SEAT, "kind": {"enum": ["require", "prohibit"]}, "suit": SUIT, "law": LAW,
+    })},
+    "obligations": {"type": "array", "items": _obj({
+        "seat": SEAT, "kind": {"enum": ["pass_next_turn", "pass_rest", "repeat_call"]}, "law": LAW,
+    })},
+    "lead_restrictions": {"type": "array", "items": _obj({
+        "seat": SEAT, "law": LAW, "suits": {"type": "array", "items": SUIT},
+    })},
+    "exposed_cards": {"type": "array", "items": _obj({"seat": SEAT, "card": CARD})},
+    "penalty_cards": {"type": "array", "items": _obj({"seat": SEAT, "card": CARD, "kind": {"enum": ["major", "minor"]}})},
+    "unauthorized_information": {"type": "array", "items": _obj({
+        "source": TOKEN, "for": {"type": "array", "items": SEAT}, "law": LAW,
+    })},
+    "pending": {"type": "array", "items": _obj({"law": LAW, "source": TOKEN})},
+    "reviews": {"type": "array", "items": LAW},
+    "rulings": {"type": "array", "items": LAW},
+}  # fmt: skip
+
+
+def snapshot_schema() -> dict[str, Any]:
+    return _doc("snapshot", "What a board tells", _obj(SNAPSHOT_PROPERTIES))
+
+
+def options_schema() -> dict[str, Any]:
+    events = [s.name for s in SPECS if not s.internal]
+    return _doc("options", "What may happen now", {
+        "type": "array",
+        "items": _obj({
+            "event": {"enum": events},
+            "seats": _nullable({"type": "array", "items": SEAT}),
+            "law": {"type": "string"},
+            "fr": {"type": "string"},
+            "en": {"type": "string"},
+        }),
+    })  # fmt: skip
+
+
+def scenario_schema() -> dict[str, Any]:
+    """The scenario format (version 1), as a YAML or JSON reader sees a file.
+
+    YAML readers may give a law reference as a number (``24``): a text or a number is accepted
+    wherever the format compares values as text.
+    """
+    text = {"type": ["string", "number"]}
+    loose = {"type": ["string", "number", "boolean", "null", "array", "object"]}
+    expect = {"type": "object", "propertyNames": {"enum": list(SNAPSHOT_PROPERTIES)},
+              "additionalProperties": loose}  # fmt: skip
+    step = {"oneOf": [
+        {"$ref": BASE + "event"},
+        _obj({"calls": {"type": "string"}}),
+        {"type": "object", "properties": {"rejected": {
+            "type": "object",
+            "properties": {"event": {"$ref": BASE + "event"}, "law": text},
+            "required": ["event"], "additionalProperties": False,
+        }}, "required": ["rejected"], "additionalProperties": False},
+    ]}  # fmt: skip
+    scenario = {
+        "type": "object",
+        "properties": {
+            "id": {"type": "string", "minLength": 1},
+            "title": {"anyOf": [{"type": "string"}, WORDS]},
+            "laws": {"type": "array", "items": text},
+            "dealer": SEAT,
+            "vulnerable": {"enum": ["None", "NS", "EW", "All"]},
+            "settings": settings_schema(),
+            "cards_in_board": {"type": "boolean"},
+            "events": {"type": "array", "items": step, "minItems": 1},
+            "expect": expect,
+            "checkpoints": {"type": "object", "patternProperties": {"^[1-9][0-9]*$": expect},
+                            "additionalProperties": False},
+            "source": {"type": "string"}, "notes": {"anyOf": [{"type": "string"}, WORDS]},
+            "deal": DEAL, "description": {"type": "string"},
+            "tags": {"type": "array"}, "comment": {"type": "string"}, "author": {"type": "string"},
+            "references": {"type": "array"},
+        },
+        "required": ["id", "events"],
+        "additionalProperties": False,
+    }  # fmt: skip
+    return _doc("scenario", "A scenario file (format version 1)", {
+        "$defs": {"scenario": scenario},
+        "anyOf": [
+            {"$ref": "#/$defs/scenario"},
+            {"type": "array", "items": {"$ref": "#/$defs/scenario"}, "minItems": 1},
+            _obj({"scenarios": {"type": "array", "items": {"$ref": "#/$defs/scenario"}, "minItems": 1}}),
+        ],
+    })  # fmt: skip
+
+
+def expression_schema() -> dict[str, Any]:
+    """An expression: a JSON constant, an array of expressions, or one operator applied to its
+    arguments (an expression, or an array of them); the operators are JsonLogic's, this superset's
+    and the host operators of the context (docs/expressions.md)."""
+    from fsm.bridge.context import CONTEXT
+    from fsm.engine import BUILTINS
+
+    ref = {"$ref": "#/$defs/expr"}
+    operators = sorted({*BUILTINS, *CONTEXT.operators})
+    return {"anyOf": [
+        {"type": ["null", "boolean", "number", "string"]},
+        {"type": "array", "items": ref},
+        {"type": "object", "minProperties": 1, "maxProperties": 1, "propertyNames": {"enum": operators},
+         "additionalProperties": ref},
+    ]}  # fmt: skip
+
+
+def effect_schema() -> dict[str, Any]:
+    """An effect: one of the engine's control effects (``if``, ``each``, ``with``) or one of the host's
+    effects with its parameters (docs/effects.md)."""
+    from fsm.bridge.effects import EFFECTS
+
+    expr, effects = {"$ref": "#/$defs/expr"}, {"type": "array", "items": {"$ref": "#/$defs/effect"}}
+    kinds = {
+        "expr": expr,
+        "item": expr,
+        "literal": {},
+        "fields": {"type": "object", "additionalProperties": expr},
+    }
+    alternatives: list[dict[str, Any]] = [
+        {
+            **_obj({"if": {"type": "array", "prefixItems": [expr, effects, effects], "minItems": 2, "maxItems": 3}}),
+            "required": ["if"],
+        },
+        {
+            **_obj({"each": {"type": "array", "prefixItems": [expr, effects], "minItems": 2, "maxItems": 2}}),
+            "required": ["each"],
+        },
+        {
+            **_obj({"with": {"type": "array", "prefixItems": [expr, effects], "minItems": 2, "maxItems": 2}}),
+            "required": ["with"],
+        },
+    ]
+    for x in EFFECTS.effects.values():
+        params = {p.name: ({"enum": list(p.choices)} if p.kind == "name" else kinds[p.kind]) for p in x.params}
+        body = {**_obj(params), "required": [p.name for p in x.params if p.required]}
+        alternatives.append({**_obj({x.name: body}), "required": [x.name]})
+    return {"oneOf": alternatives}  # fmt: skip
+
+
+def machine_schema() -> dict[str, Any]:
+    words = {"type": "string"}
+    fn = _obj({"name": {"type": "string"}, "fr": words, "en": words,
+               "effects": {"type": "array", "items": {"$ref": "#/$defs/effect"}}})  # fmt: skip
+    guard = _obj({"name": {"type": "string"}, "fr": words, "en": words, "test": {"$ref": "#/$defs/expr"}})
+    variable = {**_obj({"name": {"type": "string"}, "type": words, "doc": words,
+                        "items": {"type": "object", "additionalProperties": words}}),
+                "required": ["name", "type", "doc"]}  # fmt: skip
+    operator = _obj({"name": {"type": "string"}, "args": {"type": "array", "items": words}, "doc": words,
+                     "pure": {"type": "boolean"},
+                     "examples": {"type": "array", "items": _obj({"expr": {"$ref": "#/$defs/expr"},
+                                                                  "context": words, "value": {}})}})  # fmt: skip
+    body = _obj({
+        "format": {"const": "fsm-bridge-auction/machine"},
+        "version": {"const": 6},
+        "initial": _obj({"default": {"type": "string"}, "cards_in_board": {"type": "string"}}),
+        "context": _obj({
+            "language": words, "builtins": {"type": "object", "additionalProperties": words},
+            "variables": {"type": "array", "items": variable}, "operators": {"type": "array", "items": operator},
+        }),
+        "effects": _obj({
+            "control": {"type": "object", "additionalProperties": words},
+            "effects": {"type": "array", "items": _obj({
+                "name": words, "doc": words, "examples": {"type": "array", "items": {"$ref": "#/$defs/effect"}},
+                "params": {"type": "array", "items": {**_obj({
+                    "name": words, "doc": words, "kind": {"enum": ["expr", "name", "fields", "item", "literal"]},
+                    "required": {"type": "boolean"}, "default": {}, "choices": {"type": "array", "items": words},
+                }), "required": ["name", "doc", "kind", "required"]}},
+            })},
+        }),
+        "decisions": {"type": "array", "items": _obj({
+            "name": words, "state": words, "event": words, "law": LAW, "fr": words, "en": words,
+            "outcomes": {"type": "array", "items": words}, "specialize": {"type": "array", "items": words},
+            "rows": {"type": "array", "items": {"$ref": "#/$defs/row"}},
+        })},
+        "triggers": {"type": "array", "items": _obj({
+            "state": words, "when": {"$ref": "#/$defs/expr"}, "raise": words, "law": LAW, "fr": words, "en": words,
+        })},
+        "events": {"type": "array", "items": _obj({
+            "name": {"type": "string"},
+            "args": {"type": "array", "items": _obj({
+                "name": {"type": "string"}, "type": {"enum": list(ARG_TYPES)}, "required": {"type": "boolean"},
+            })},
+            "law": LAW, "fr": words, "en": words, "meaning": words,
+            "by_state": {"type": "boolean"}, "one_of": {"type": "boolean"}, "internal": {"type": "boolean"},
+        })},
+        "states": {"type": "array", "items": _obj({
+            "name": {"type": "string"}, "law": LAW, "fr": words, "en": words,
+            "initial": {"type": "boolean"}, "final": {"type": "boolean"}, "waiting": {"type": "boolean"},
+            "takes": {"type": "array", "items": {"type": "string"}},
+        })},
+        "rules": {"type": "array", "items": _obj({
+            "event": {"type": "string"}, "source": {"type": "string"}, "dest": {"type": ["string", "null"]},
+            "law": LAW, "cites": {"type": "array", "items": LAW}, "fr": words, "en": words,
+            "guards": {"type": "array", "items": guard}, "actions": {"type": "array", "items": fn},
+            "ruling": {"type": "boolean"}, "outcome": _nullable(_obj({"fr": words, "en": words})),
+        })},
+        "holders": {"type": "array", "items": guard},
+        "options": {"type": "object", "additionalProperties": {"type": "array", "items": _obj({
+            "event": {"type": "string"}, "holder": {"type": ["string", "null"]}, "law": {"type": "string"},
+            "fr": words, "en": words,
+        })}},
+    })  # fmt: skip
+    row = {**_obj({"law": LAW, "fr": words, "en": words, "when": {"$ref": "#/$defs/expr"}, "then": words,
+                   "rows": {"type": "array", "items": {"$ref": "#/$defs/row"}, "minItems": 1}}),
+           "required": ["law", "fr", "en"], "oneOf": [{"required": ["then"]}, {"required": ["rows"]}]}  # fmt: skip
+    body["$defs"] = {"expr": expression_schema(), "effect": effect_schema(), "row": row}
+    return _doc("machine", "The machine exported as JSON (version 5)", body)
+
+
+def conformance_schema() -> dict[str, Any]:
+    """One scenario of the portable corpus (``python -m fsm export --corpus DIR``)."""
+    step = {"oneOf": [
+        _obj({"event": {"$ref": BASE + "event"}, "snapshot": {"$ref": BASE + "snapshot"},
+              "options": {"$ref": BASE + "options"}}),
+        _obj({"event": {"$ref": BASE + "event"}, "refused": _obj({"law": {"type": ["string", "null"]}})}),
+    ]}  # fmt: skip
+    return _doc("conformance", "A scenario of the portable conformance corpus (version 1)", _obj({
+        "format": {"const": "fsm-bridge-auction/conformance"},
+        "version": {"const": 1},
+        "generator": {"type": "string"},
+        "id": {"type": "string"},
+        "file": {"type": "string"},
+        "title": {"type": "object"},
+        "laws": {"type": "array", "items": {"type": "string"}},
+        "setup": _obj({
+            "dealer": SEAT, "vulnerable": {"enum": ["None", "NS", "EW", "All"]},
+            "settings": settings_schema(), "cards_in_board": {"type": "boolean"},
+        }),
+        "initial": _obj({"snapshot": {"$ref": BASE + "snapshot"}, "options": {"$ref": BASE + "options"}}),
+        "steps": {"type": "array", "items": step},
+        "expect": {"type": "object"},
+        "checkpoints": {"type": "object"},
+        "notes": WORDS,
+        "deal": _nullable(DEAL),
+    }))  # fmt: skip
+
+
+BUILDERS = {
+    "event": event_schema,
+    "record": record_schema,
+    "snapshot": snapshot_schema,
+    "options": options_schema,
+    "scenario": scenario_schema,
+    "machine": machine_schema,
+    "conformance": conformance_schema,
+}
+
+
+def schema(name: str) -> dict[str, Any]:
+    return BUILDERS[name]()
+
+
+def text(name: str) -> str:
+    return json.dumps(schema(name), ensure_ascii=False, indent=1) + "\n"
+
+
+def write_all(folder: Path = FOLDER) -> list[Path]:
+    """``make schemas``: every schema into ``fsm/schemas/NAME.schema.json``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name in NAMES:
+        path = folder / f"{name}.schema.json"
+        path.write_text(text(name), encoding="utf-8")
+        written.append(path)
+    return written

@@ -1,0 +1,205 @@
+"""Stepping through a board for teaching: a generator of stages, each shown as the auction grid,
+the laws applied, the state reached and every player's options (French first, English too).
+
+In a notebook, ``for stage in walk("27B2-design-example"): display(stage)`` shows the board event by
+event; ``stage.board.diagram()`` draws where the table stands on the machine.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from fsm.bridge.auction import CANCELLED, PENDING, WITHDRAWN, Entry
+from fsm.bridge.calls import SEATS, parse_call, parse_card
+from fsm.bridge.errors import FsmError
+from fsm.model.board import Board, Step
+from fsm.model.scenario import Scenario, board_for, find
+from fsm.teach.text import LAW, calls_text, describe_event, describe_options, grid_rows, seat_name, state_label
+
+# The options a teacher hides: open at every step whatever the irregularity (a review or an
+# explanation, 20 and 41B; a card exposed, 24; an unintended call replaced, 25A).
+ROUTINE_FAMILIES = ("20", "24")
+ROUTINE_EVENTS = ("review", "explain")
+
+
+def is_routine(option: dict[str, Any]) -> bool:
+    """An option of ``board.options()`` that is the « bruit » of every step: Laws 20, 24 and 25A
+    (and the review and explanation rights, which 41B cites after the final pass)."""
+    law = str(option.get("law", ""))
+    family = re.match(r"\d+", law)
+    if option.get("event") in ROUTINE_EVENTS or (family is not None and family.group() in ROUTINE_FAMILIES):
+        return True
+    return law.startswith("25A")
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+TITLES = {
+    "fr": ("Événement", "Lois appliquées", "État", "Options"),
+    "en": ("Event", "Laws applied", "State", "Options"),
+}
+
+
+@dataclass
+class Stage:
+    """One event of a board and where it left the table (frozen at that moment); ``board`` is the
+    board itself, which goes on with the next stages."""
+
+    number: int
+    text: str
+    steps: list[Step]
+    board: Board
+    snapshot: dict[str, Any]
+    state: str
+    grid: str
+    options: list[str]
+    refused: str | None = None
+    lang: str = "fr"
+    options_data: list[dict[str, Any]] = field(default_factory=list)  # board.options() at that moment
+
+    def _repr_html_(self) -> str:
+        t = TITLES[self.lang]
+        laws = ", ".join(f"{LAW[self.lang]} {s.law}" for s in self.steps) or "—"
+        parts = [f"<p><b>{self.number}. {html.escape(self.text)}</b></p>"]
+        if self.refused:
+            parts.append(f"<p style='color:#b00'>{html.escape(self.refused)}</p>")
+        parts.append(
+            f"<p>{t[1]} : {html.escape(laws)} — {t[2]} : {html.escape(state_label(self.state, self.lang))}</p>"
+        )
+        parts.append(self.grid)
+        options = self.options
+        if options:
+            items = "".join(f"<li>{html.escape(o)}</li>" for o in options)
+            parts.append(f"<p>{t[3]} :</p><ul>{items}</ul>")
+        return "\n".join(parts)
+
+    def __str__(self) -> str:
+        laws = ", ".join(s.law for s in self.steps)
+        return f"{self.number}. {self.text} [{laws}] → {self.state}"
+
+
+def grid_html(board: Board, lang: str = "fr") -> str:
+    """The auction grid: N E S O columns; cancelled and withdrawn calls struck through, with the
+    law that removed them; a call awaiting a decision in brackets."""
+
+    def cell(e: Entry) -> str:
+        text = html.escape(e.call.label(lang))  # type: ignore[arg-type]
+        if e.status in (CANCELLED, WITHDRAWN):
+            return f"<s>{text}</s> <small>({e.law})</small>"
+        return f"[{text}]" if e.status == PENDING else text
+
+    head = "".join(f"<th>{s.label('fr' if lang == 'fr' else 'pbn')}</th>" for s in SEATS)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in grid_rows(board, cell))
+    return f"<table><tr>{head}</tr>{body}</table>"
+
+
+def walk(scenario: Scenario | str, lang: str = "fr") -> Iterator[Stage]:
+    """Play a scenario of the corpus (or one given) event by event; a refused event is shown refused."""
+    s = find(scenario) if isinstance(scenario, str) else scenario
+    board = board_for(s)
+    for n, entry in enumerate(s.events, 1):
+        ((name, args),) = entry.items()
+        refused = None
+        steps: list[Step] = []
+        if name == "rejected":
+            ((name, args),) = args["event"].items()
+            try:
+                steps = board.apply(name, args)
+            except FsmError as err:
+                refused = err.message_fr if lang == "fr" else err.message_en
+                refused = f"{LAW[lang]} {err.law} : {refused}" if err.law else refused
+        elif name == "calls":
+            steps = board.calls(args)
+        else:
+            steps = board.apply(name, args)
+        if name == "calls":
+            text = ("enchères : " if lang == "fr" else "calls: ") + calls_text(args, lang)
+        else:
+            text = capital(describe_event(name, args if refused else board.events[-1][name], lang))
+        yield Stage(
+            n, text, steps, board, board.snapshot(), board.state, grid_html(board, lang),
+            describe_options(board, lang), refused, lang, board.options(),
+        )  # fmt: skip
+
+
+# --- what the table holds, in words (the stepper and the pages) ----------------------------------
+OBLIGATIONS = {
+    "pass_rest": ("doit passer jusqu'à la fin des annonces", "must pass for the rest of the auction"),
+    "pass_next_turn": ("doit passer à son prochain tour", "must pass at his next turn"),
+    "repeat_call": ("doit répéter sa déclaration", "must repeat his call"),
+}
+HEADINGS = {
+    "obligations": ("Obligations", "Obligations"),
+    "ui": ("Informations non autorisées", "Unauthorised information"),
+    "lead": ("Entame", "Opening lead"),
+    "cards": ("Cartes exposées ou pénalisées", "Exposed or penalty cards"),
+}
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "N": "SA"}
+
+
+def _token(token: str, lang: str) -> str:
+    """``E:1D`` (a call) or ``E:S5`` (a card exposed) in words: « 1♦ d'Est »."""
+    seat, _, what = token.partition(":")
+    try:
+        label = parse_call(what).label(lang)  # type: ignore[arg-type]
+    except FsmError:
+        label = parse_card(what).label(lang)  # type: ignore[arg-type]
+    who = seat_name(seat, lang)
+    if lang == "fr":
+        return f"{label} " + (f"d'{who}" if who[0] in "AEIOU" else f"de {who}")
+    return f"{label} by {who}"
+
+
+def table_notes(snapshot: dict[str, Any], lang: str = "fr") -> dict[str, list[str]]:
+    """What the table holds besides the calls, as sentences: obligations to pass, unauthorised
+    information, lead restrictions and constraints, exposed and penalty cards. Each cites its law."""
+    fr = lang == "fr"
+    law = LAW[lang]
+    out: dict[str, list[str]] = {key: [] for key in HEADINGS}
+    for o in snapshot["obligations"]:
+        words = OBLIGATIONS.get(o["kind"], (o["kind"], o["kind"]))[0 if fr else 1]
+        out["obligations"].append(f"{seat_name(o['seat'], lang)} {words} ({law} {o['law']})")
+    for u in snapshot["unauthorized_information"]:
+        to = ", ".join(seat_name(s, lang) for s in u["for"])
+        source = _token(u["source"], lang)
+        out["ui"].append(
+            f"{source} : information non autorisée pour {to} ({law} {u['law']})"
+            if fr
+            else f"{source}: unauthorised information for {to} ({law} {u['law']})"
+        )
+    for r in snapshot["lead_restrictions"]:
+        suits = " ".join(SUIT_SIGNS.get(x, x) for x in r["suits"])
+        out["lead"].append(
+            f"{seat_name(r['seat'], lang)} : le déclarant peut interdire une de ces couleurs à l'entame : {suits} ({law} {r['law']})"
+            if fr
+            else f"{seat_name(r['seat'], lang)}: declarer may prohibit one of these suits at the lead: {suits} ({law} {r['law']})"
+        )
+    for c in snapshot["lead_constraints"]:
+        verb = {"require": ("doit entamer", "must lead"), "prohibit": ("ne peut pas entamer", "may not lead")}
+        words = verb.get(c["kind"], (c["kind"], c["kind"]))[0 if fr else 1]
+        out["lead"].append(
+            f"{seat_name(c['seat'], lang)} {words} {SUIT_SIGNS.get(c['suit'], c['suit'])} ({law} {c['law']})"
+        )
+    for x in snapshot["exposed_cards"]:
+        card = parse_card(x["card"]).label(lang)  # type: ignore[arg-type]
+        out["cards"].append(
+            f"{seat_name(x['seat'], lang)} : {card} exposée ({law} 24)"
+            if fr
+            else f"{seat_name(x['seat'], lang)}: {card} exposed ({law} 24)"
+        )
+    kinds = {"major": ("majeure", "major"), "minor": ("mineure", "minor")}
+    for p in snapshot["penalty_cards"]:
+        card = parse_card(p["card"]).label(lang)  # type: ignore[arg-type]
+        kind = kinds.get(p["kind"], (p["kind"], p["kind"]))[0 if fr else 1]
+        out["cards"].append(  # Law 50 governs a penalty card, whichever law made it one
+            f"{seat_name(p['seat'], lang)} : {card}, carte pénalisée {kind} ({law} 50)"
+            if fr
+            else f"{seat_name(p['seat'], lang)}: {card}, {kind} penalty card ({law} 50)"
+        )
+    return out

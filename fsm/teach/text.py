@@ -1,0 +1,200 @@
+"""French and English words for what the board shows: events, states, options, steps.
+
+The law modules carry the labels of their own states and rules; this module only assembles
+sentences from them, for the demo, the notebooks and the CLI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from fsm.bridge.calls import Lang, Seat, parse_call, parse_card, parse_strain
+from fsm.bridge.errors import InputError
+from fsm.bridge.events import EVENTS
+from fsm.model.machine import states
+
+if TYPE_CHECKING:
+    from fsm.bridge.auction import Entry
+    from fsm.model.board import Board, Step
+
+LAW = {"fr": "Loi", "en": "Law"}
+
+
+def state_label(state: str, lang: str = "fr") -> str:
+    spec = states()[state]
+    return f"{getattr(spec, lang)} ({LAW[lang]} {spec.law})"
+
+
+def seat_name(seat: str | Seat, lang: str = "fr") -> str:
+    return Seat(seat).name_in("fr" if lang == "fr" else "en")
+
+
+def calls_text(text: str, lang: str = "fr") -> str:
+    """A call sequence in the scenario shorthand (``Pass Pass 4H``, ``AP`` for all pass) written out:
+    ``Passe Passe 4♥``; unreadable tokens are kept as they are."""
+    words: list[str] = []
+    tail = ""
+    for token in text.split():
+        if token.upper() == "AP":
+            tail = {"fr": ", puis tous passent", "en": ", then all pass"}[_lang(lang)]
+            continue
+        try:
+            words.append(parse_call(token).label(_lang(lang)))
+        except InputError:
+            words.append(token)
+    if not words:
+        return tail.removeprefix(", puis ").removeprefix(", then ")
+    return " ".join(words) + tail
+
+
+def _lang(lang: str) -> Lang:
+    return "fr" if lang == "fr" else "en"
+
+
+SUIT_NAMES = {
+    "fr": {"C": "trèfle", "D": "carreau", "H": "cœur", "S": "pique"},
+    "en": {"C": "club", "D": "diamond", "H": "heart", "S": "spade"},
+}
+
+# A judgement in words (12, 23A, 25, 21B1, 47E1, 54C), for the judge event and for a call
+# that carries the Director's judgement: (when true, when false) in each language.
+JUDGEMENT_WORDS: dict[str, dict[str, tuple[str, str]]] = {
+    "fr": {
+        "comparable": ("la déclaration comparable", "la déclaration non comparable"),
+        "unintended": ("la déclaration non intentionnelle", "la déclaration intentionnelle"),
+        "could_see_dummy": (
+            "que le déclarant pouvait voir la main du mort",
+            "que le déclarant ne pouvait pas voir la main du mort",
+        ),
+        "misinformation": (
+            "qu'une information erronée donnée par un adversaire est en cause",
+            "qu'aucune information erronée n'est en cause",
+        ),
+    },
+    "en": {
+        "comparable": ("the call comparable", "the call not comparable"),
+        "unintended": ("the call unintended", "the call intended"),
+        "could_see_dummy": ("that declarer could see dummy's hand", "that declarer could not see dummy's hand"),
+        "misinformation": ("that misinformation from an opponent is involved", "that no misinformation is involved"),
+    },
+}
+_CALL_JUDGED = {"fr": ("jugée comparable par l'arbitre", "jugée non comparable par l'arbitre"),
+                "en": ("judged comparable by the Director", "judged not comparable by the Director")}  # fmt: skip
+
+
+def suit_name(suit: str, lang: str = "fr") -> str:
+    """A suit in words: « cœur », "heart"."""
+    return SUIT_NAMES[_lang(lang)][str(suit)]
+
+
+def contract_label(contract: str | None, lang: str = "fr") -> str:
+    """A contract in PBN (``4HX``, ``Pass``) in words: « 4♥ contré », « donne passée »."""
+    lang = _lang(lang)
+    if contract is None:
+        return "—"
+    if contract == "Pass":
+        return {"fr": "donne passée", "en": "passed out"}[lang]
+    stripped = contract.rstrip("X")
+    doubled = len(contract) - len(stripped)
+    words = {"fr": ("", " contré", " surcontré"), "en": ("", " doubled", " redoubled")}[lang]
+    return parse_call(stripped).label(lang) + words[doubled]
+
+
+def describe_args(args: dict[str, Any], lang: str) -> str:
+    """An event's arguments in words: the call or cards, and every judgement as a sentence."""
+    lang = _lang(lang)
+    parts = []
+    if "call" in args:
+        parts.append(parse_call(args["call"]).label(lang))
+    if "card" in args:
+        face = {"fr": " (face cachée)", "en": " (face down)"}[lang] if args.get("face_down") else ""
+        parts.append(parse_card(args["card"]).label(lang) + face)
+    if "cards" in args:
+        parts.append(" ".join(parse_card(c).label(lang) for c in args["cards"]))
+        if args.get("led"):
+            parts.append({"fr": "(attaquée prématurément)", "en": "(led prematurely)"}[lang])
+    if "suit" in args:
+        what = {"fr": "l'entame à {}", "en": "a {} lead"}[lang]
+        parts.append(what.format(suit_name(parse_strain(str(args["suit"])).value, lang)))
+    if args.get("artificial"):
+        parts.append({"fr": "(conventionnelle)", "en": "(artificial)"}[lang])
+    if args.get("specifies"):
+        names = " ".join(parse_strain(str(x)).label(lang) for x in args["specifies"])
+        parts.append({"fr": f"(spécifiant {names})", "en": f"(specifying {names})"}[lang])
+    if args.get("names"):
+        named = parse_call(args["names"]).label(lang)
+        parts.append({"fr": f"(en nommant {named})", "en": f"(naming {named})"}[lang])
+    if "seat" in args or "call" in args:  # a call that carries the Director's judgement
+        if "comparable" in args:
+            parts.append(f"({_CALL_JUDGED[lang][0 if args['comparable'] else 1]})")
+    else:
+        for key, (yes, no) in JUDGEMENT_WORDS[lang].items():
+            if key in args:
+                parts.append(yes if args[key] else no)
+    return " ".join(parts)
+
+
+def describe_event(name: str, args: dict[str, Any], lang: str = "fr") -> str:
+    who = seat_name(args["seat"], lang) + " " if "seat" in args else ""
+    verb = EVENTS[name].fr if lang == "fr" else EVENTS[name].en
+    what = describe_args(args, lang)
+    return f"{who}{verb}{(' ' + what) if what else ''}".strip()
+
+
+def describe_step(step: Step, lang: str = "fr") -> str:
+    """``Loi 27A1 → Déclarations en rotation (Loi 17C)``; the state's law is not repeated when it is the step's."""
+    spec = states()[step.target]
+    target = getattr(spec, lang) if spec.law == step.law else state_label(step.target, lang)
+    return f"{LAW[lang]} {step.law} → {target}"
+
+
+def describe_options(board: Board, lang: str = "fr", own_state_only: bool = False) -> list[str]:
+    """One sentence per option; ``own_state_only`` leaves out those every state of a phase shares.
+
+    An option of the arbitre's (or of anyone at the table) is its own sentence, which says who
+    acts; a player's option is introduced by the seats that hold it. The law is cited once.
+    """
+    lines = []
+    colon = " : " if lang == "fr" else ": "
+    for opt in board.options(own_state_only):
+        seats = opt["seats"]
+        if seats is not None and not seats:
+            continue
+        text = opt[lang]
+        if seats is not None:
+            text = ", ".join(seat_name(s, lang) for s in seats) + colon + text
+        else:
+            text = text[:1].upper() + text[1:]
+        if f"{LAW[lang]} {opt['law']}" not in text:
+            text += f" ({LAW[lang]} {opt['law']})"
+        lines.append(text)
+    return lines
+
+
+def grid_rows(board: Board, cell: Callable[[Entry], str]) -> list[list[str]]:
+    """The auction laid out as rows of four columns N E S W, each call written by ``cell``."""
+    seats = list(Seat)
+    rows: list[list[str]] = [[""] * 4]
+    last = seats.index(board.dealer) - 1
+    for e in board.auction.entries:
+        col = seats.index(e.seat)
+        if col <= last:
+            rows.append([""] * 4)
+        last = col
+        rows[-1][col] = cell(e)
+    return [r for r in rows if any(r)]
+
+
+def auction_grid(board: Board, lang: str = "fr") -> str:
+    """The auction as a text grid N E S O, cancelled calls between tildes, pending ones in brackets."""
+    from fsm.bridge.auction import CANCELLED, PENDING, WITHDRAWN
+
+    def cell(e: Entry) -> str:
+        text = e.call.label(lang)  # type: ignore[arg-type]
+        if e.status in (CANCELLED, WITHDRAWN):
+            return f"~{text}~"
+        return f"[{text}]" if e.status == PENDING else text
+
+    header = "  ".join(f"{s.label('fr' if lang == 'fr' else 'pbn'):<9}" for s in Seat)
+    return "\n".join([header] + ["  ".join(f"{c:<9}" for c in r) for r in grid_rows(board, cell)])
