@@ -96,11 +96,11 @@ def test_two_families_of_one_name_are_refused(tmp_path, monkeypatch):
     folder.mkdir()
     (folder / "normal.py").write_text("from fsm.laws.normal import MODULE\n", encoding="utf-8")
     monkeypatch.setenv(registry.EXTRA, str(folder))
-    registry.families.cache_clear()
+    registry.forget()
     try:
         with pytest.raises(ValueError, match="law families declared twice: normal"):
             registry.families()
     finally:
         monkeypatch.delenv(registry.EXTRA)
-        registry.families.cache_clear()
+        registry.forget()
     assert len(default_engine().rules) == len({r.id for m in modules() for r in m.rules})

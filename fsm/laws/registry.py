@@ -29,8 +29,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-import yaml
-
 from fsm.laws.spec import LawModule
 
 HERE = Path(__file__).parent
@@ -86,6 +84,8 @@ def _shown(module: LawModule, path: Path) -> Family:
     """The family with what its data file says it shows (nothing, when it has none)."""
     if not path.exists():
         return Family(module)
+    import yaml  # slow to import: only when a family's drawings or lessons are asked for
+
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     views = []
     for v in data.get("views", []):
@@ -132,18 +132,35 @@ def _modules() -> list[tuple[ModuleType, Path]]:
 
 
 @cache
-def families() -> tuple[Family, ...]:
-    """Every law family, in the order of their ranks (then of their names)."""
+def _found() -> tuple[tuple[LawModule, Path], ...]:
+    """Every family's tables and the path of its data file, in the order of their ranks (then of
+    their names). The data files are read only when something asks what the families show: the
+    machine needs none of it."""
     out = [
-        _shown(module.MODULE, data)
-        for module, data in _modules()
-        if isinstance(getattr(module, "MODULE", None), LawModule)
+        (module.MODULE, data) for module, data in _modules() if isinstance(getattr(module, "MODULE", None), LawModule)
     ]
-    names = [f.name for f in out]
+    names = [m.name for m, _ in out]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
         raise ValueError(f"law families declared twice: {', '.join(twice)}")
-    return tuple(sorted(out, key=lambda f: (f.module.rank, f.name)))
+    return tuple(sorted(out, key=lambda found: (found[0].rank, found[0].name)))
+
+
+def law_modules() -> list[LawModule]:
+    """Every family's tables, in the order of their ranks: what the machine is built from."""
+    return [module for module, _ in _found()]
+
+
+@cache
+def families() -> tuple[Family, ...]:
+    """Every law family with what it shows, in the order of their ranks (then of their names)."""
+    return tuple(_shown(module, data) for module, data in _found())
+
+
+def forget() -> None:
+    """Look for the families afresh at the next question (after ``FSM_FAMILIES`` changed)."""
+    _found.cache_clear()
+    families.cache_clear()
 
 
 def views() -> dict[str, View]:

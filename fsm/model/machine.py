@@ -25,7 +25,7 @@ from fsm.engine.journal import Step
 from fsm.engine.machine import RUNNERS, SETTLE_LIMIT
 from fsm.engine.machine import Engine as _Engine
 from fsm.engine.tables import ancestry
-from fsm.laws.registry import families
+from fsm.laws.registry import law_modules
 from fsm.laws.spec import REGISTRY, LawModule, Option, Rule, StateSpec
 
 # A clause of the Laws: 27, 27B, 27B1, 27B1(b), 16B1(a)(ii)
@@ -66,7 +66,7 @@ class Engine(_Engine):
 
 def modules() -> list[LawModule]:
     """The law families' tables, in the order of their ranks (:mod:`fsm.laws.registry`)."""
-    return [f.module for f in families()]
+    return law_modules()
 
 
 @cache
