@@ -3,8 +3,7 @@
 import pytest
 
 from fsm.bridge.errors import SpecError
-from fsm.engine import ExpressionError
-from fsm.laws.spec import REGISTRY, Option, Rule, StateSpec, guard
+from fsm.laws.spec import REGISTRY, Option, Rule, StateSpec
 from fsm.model.machine import Engine, default_engine
 
 BASE = default_engine()
@@ -75,21 +74,6 @@ def test_every_problem_is_listed_at_once_in_both_languages():
         build(rules=[*RULES, Rule("cal", "auction.nowhere", None, "17C", "x", "x")])
     assert len(err.value.details["problems"]) == 2
     assert "événement « cal » inconnu" in err.value.message_fr
-
-
-def test_a_name_is_registered_once():
-    guard("a", "a", "twice_registered_example", True)
-    with pytest.raises(ValueError, match="registered twice"):
-        guard("b", "b", "twice_registered_example", False)
-
-
-def test_a_guard_reading_an_unknown_variable_is_refused_when_written():
-    with pytest.raises(ExpressionError, match="unknown variable 'table.no_such_thing'"):
-        guard("c", "c", "reads_nothing_known", {"var": "table.no_such_thing"})
-    with pytest.raises(ExpressionError, match="unknown operator 'lhoo'"):
-        guard("c", "c", "misspelt_operator", {"lhoo": ["N"]})
-    with pytest.raises(ExpressionError, match="'lho' takes 1 argument"):
-        guard("c", "c", "wrong_arity", {"lho": ["N", "E"]})
 
 
 def test_a_rule_declared_twice():

@@ -34,7 +34,7 @@ from typing import Any
 from fsm.engine.decisions import Decision, Trigger, setter
 from fsm.engine.errors import IllegalEvent, SpecError
 from fsm.engine.expr import Compiled, ExpressionError
-from fsm.engine.host import Host
+from fsm.engine.host import Host, Record
 from fsm.engine.journal import Step
 from fsm.engine.tables import Guard, Option, Rule, StateSpec, ancestry, condition_of, enter, needs_of, wording
 from fsm.engine.validate import validate
@@ -119,14 +119,14 @@ class Engine:
         rule takes the event."""
         return self.fire_compiled if runner == "compiled" else getattr(self, f"fire_{runner}")
 
-    def decide(self, record: Any, event: Any) -> None:
+    def decide(self, record: Record, event: Any) -> None:
         """Set what the decisions for this event in the record's state decide, as a runner does
         before it offers the event to the rules (for tools and tests: the runners do it themselves)."""
         route = self._routes.get((record.state, event.name))
         if route is not None and route[0] is not None:
             route[0](record, event)
 
-    def fire_compiled(self, record: Any, event: Any) -> Rule | None:
+    def fire_compiled(self, record: Record, event: Any) -> Rule | None:
         """The compiled runner: the route looked up, the event decided on, the candidate rules'
         guards asked in order."""
         route = self._routes.get((record.state, event.name))
@@ -151,7 +151,7 @@ class Engine:
                 return rule
         return None
 
-    def fire_strict(self, record: Any, event: Any) -> Rule | None:
+    def fire_strict(self, record: Record, event: Any) -> Rule | None:
         """The strict runner: the compiled runner, after every candidate rule of the nearest state
         that has one holding has been asked, none skipped; two rules of one state that both hold
         for an event from outside mean the tables leave the choice to the order of declaration,
@@ -178,7 +178,7 @@ class Engine:
             )
         return self.fire_compiled(record, event)
 
-    def fire_transitions(self, record: Any, event: Any) -> Rule | None:
+    def fire_transitions(self, record: Record, event: Any) -> Rule | None:
         """The ``transitions`` runner: the event decided on, then the same rules triggered on the
         machine of record."""
         route = self._routes.get((record.state, event.name))
@@ -201,7 +201,7 @@ class Engine:
                 raise
         return fired[-1] if fired else None
 
-    def dispatch(self, record: Any, event: Any, runner: str = "compiled", undo: bool = True) -> list[Step]:
+    def dispatch(self, record: Record, event: Any, runner: str = "compiled", undo: bool = True) -> list[Step]:
         """Route one event and everything it sets off, and return the journal of its steps; raise
         :class:`IllegalEvent` when no rule takes it. On any error the record is put back as it was
         (``undo``; a caller that keeps its own copy may do without)."""
@@ -236,7 +236,7 @@ class Engine:
             raise
         return steps
 
-    def _settle(self, fire: Fire, record: Any, steps: list[Step]) -> None:
+    def _settle(self, fire: Fire, record: Record, steps: list[Step]) -> None:
         """Offer each internal event raised until no rule takes it, in the order raised."""
         raised = record.raised
         ruled = self._ruled
@@ -257,7 +257,7 @@ class Engine:
                     ruled(record, rule.law)
                 steps.append(Step(event.name, event.args, source, record.state, rule.law, rule.id, rule.laws))
 
-    def refusal(self, record: Any, event: Any) -> IllegalEvent:
+    def refusal(self, record: Record, event: Any) -> IllegalEvent:
         """The refusal of an event no rule takes here, citing the law that answers.
 
         That law is the one the state's rules for this event share, when they share one; otherwise
@@ -305,7 +305,7 @@ class Engine:
             nearest=rule.id,
         )
 
-    def offered(self, record: Any, own_state_only: bool = False) -> list[tuple[Option, list[Any] | None]]:
+    def offered(self, record: Record, own_state_only: bool = False) -> list[tuple[Option, list[Any] | None]]:
         """The options of the current state and its ancestors (child first), each with who may take
         it now as its holder says (None: an option with no holder); an option whose holder is
         nobody now is left out. ``own_state_only`` leaves out the enclosing states' options."""

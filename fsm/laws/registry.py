@@ -80,6 +80,28 @@ def _words(data: Any, where: str) -> Words:
     return data["fr"], data["en"]
 
 
+def _lesson(data: Any, where: str) -> Lesson:
+    return Lesson(
+        notebook=data["notebook"],
+        title=_words(data.get("title"), where),
+        fr=data["fr"].rstrip("\n"),
+        en=" ".join(data["en"].split()),
+        boards=tuple(data.get("boards", ())),
+        quiz=tuple(data.get("quiz", ())),
+        texts=tuple(str(t) for t in data.get("texts", ())),
+    )
+
+
+def _view(data: Any, family: str, where: str) -> View:
+    return View(
+        name=str(data["name"]),
+        family=family,
+        title=_words(data.get("title"), where),
+        parts=tuple(data["parts"]) if data.get("parts") else None,
+        lesson=_lesson(data["lesson"], where) if data.get("lesson") is not None else None,
+    )
+
+
 def _shown(module: LawModule, path: Path) -> Family:
     """The family with what its data file says it shows (nothing, when it has none)."""
     if not path.exists():
@@ -87,31 +109,9 @@ def _shown(module: LawModule, path: Path) -> Family:
     import yaml  # slow to import: only when a family's drawings or lessons are asked for
 
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    views = []
-    for v in data.get("views", []):
-        where = f"{path.name}, view {v.get('name')}"
-        lesson = v.get("lesson")
-        views.append(
-            View(
-                name=str(v["name"]),
-                family=module.name,
-                title=_words(v.get("title"), where),
-                parts=tuple(v["parts"]) if v.get("parts") else None,
-                lesson=None
-                if lesson is None
-                else Lesson(
-                    notebook=lesson["notebook"],
-                    title=_words(lesson.get("title"), where),
-                    fr=lesson["fr"].rstrip("\n"),
-                    en=" ".join(lesson["en"].split()),
-                    boards=tuple(lesson.get("boards", ())),
-                    quiz=tuple(lesson.get("quiz", ())),
-                    texts=tuple(str(t) for t in lesson.get("texts", ())),
-                ),
-            )
-        )
+    views = tuple(_view(v, module.name, f"{path.name}, view {v.get('name')}") for v in data.get("views", []))
     overview = data.get("overview")
-    return Family(module, _words(overview, path.name) if overview else None, tuple(views))
+    return Family(module, _words(overview, path.name) if overview else None, views)
 
 
 def _modules() -> list[tuple[ModuleType, Path]]:

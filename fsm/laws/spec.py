@@ -35,11 +35,6 @@ if TYPE_CHECKING:
 REGISTRY = Registry()
 
 
-def registered(fn: Callable[..., Any], kind: str) -> bool:
-    """Whether ``fn`` is the guard, action or holder the bridge registered under its name."""
-    return REGISTRY.holds(fn, kind)
-
-
 def guard(fr: str, en: str, name: str, test: Any, needs: tuple[str, ...] = ()) -> Guard:
     """A guard: a condition written as an expression (JsonLogic over the board context of
     :mod:`fsm.bridge.context`, docs/expressions.md), compiled here to a closure ``(table, event) -> value``,
@@ -180,5 +175,5 @@ class LawModule:
 __all__ = [
     "REGISTRY", "SEATS_ALL", "Action", "Guard", "Holder", "LawModule", "Not", "Option", "Rule", "StateSpec",
     "action", "all_of", "condition_of", "ctx", "effects_of", "equals", "guard", "holder", "name_of", "needs_of",
-    "one", "registered", "seats_if", "var", "wording",
+    "one", "seats_if", "var", "wording",
 ]  # fmt: skip

@@ -13,7 +13,7 @@ from fsm.bridge.events import EVENTS
 from fsm.laws import lawtext
 from fsm.model.machine import modules, rules, states
 
-LAWS = Path(lawtext.__file__).parent / "laws"
+LAWS = Path(lawtext.__file__).parent  # the law modules sit beside the Laws' words
 
 
 def cited() -> set[str]:

@@ -18,7 +18,7 @@ from fsm.model.diagrams import TITLES, VIEWS
 from fsm.model.machine import default_engine, modules
 from fsm.model.overview import GROUPS
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parent.parent.parent
 PAGE = ROOT / "docs" / "families.md"
 
 
