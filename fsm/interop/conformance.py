@@ -16,7 +16,7 @@ from fsm.model.board import Board
 from fsm.model.scenario import Scenario, board_for, corpus_files, file_name, load
 
 FORMAT = "fsm-bridge-auction/conformance"
-VERSION = 1
+VERSION = 2
 
 
 def _expand(board: Board, entry: dict[str, Any]) -> list[dict[str, Any]]:
@@ -55,8 +55,15 @@ def scenario_document(s: Scenario) -> dict[str, Any]:
         else:
             for single in _expand(shadow, entry) if name == "calls" else [entry]:
                 ((ev, ev_args),) = single.items()
-                board.apply(ev, ev_args)
-                steps.append({"event": board.events[-1], "snapshot": board.snapshot(), "options": board.options()})
+                fired = board.apply(ev, ev_args)
+                steps.append(
+                    {
+                        "event": board.events[-1],
+                        "fired": [step.rule for step in fired],
+                        "snapshot": board.snapshot(),
+                        "options": board.options(),
+                    }
+                )
             if name != "calls":
                 shadow.apply(name, args)
         if n in s.checkpoints:

@@ -29,7 +29,7 @@ FORMAT = "fsm-bridge-auction/machine"
 # 5: `decisions` (the classification of a call as a decision table) and `triggers` (the end of the
 #    auction), which the dispatch runs before and after the rules; the context gains `call.relation`
 #    and the operators `relation` and `over_partner_artificial`.
-VERSION = 6
+VERSION = 7
 SCXML_NS = "http://www.w3.org/2005/07/scxml"
 LAW_NS = "urn:fsm-bridge-auction:law"
 
@@ -176,7 +176,7 @@ def to_dict(engine: Engine | None = None) -> dict[str, Any]:
         ],
         "rules": [
             {
-                "event": r.event, "source": r.source, "dest": r.dest, "law": r.law, "cites": list(r.cites),
+                "id": r.id, "event": r.event, "source": r.source, "dest": r.dest, "law": r.law, "cites": list(r.cites),
                 "fr": r.fr, "en": r.en, "guards": [_fn(g) for g in r.guards], "actions": [_fn(a) for a in r.actions],
                 "ruling": r.ruling,
                 "outcome": {"fr": r.outcome[0], "en": r.outcome[1]} if r.outcome else None,

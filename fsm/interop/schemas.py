@@ -277,7 +277,7 @@ def machine_schema() -> dict[str, Any]:
                                                                   "context": words, "value": {}})}})  # fmt: skip
     body = _obj({
         "format": {"const": "fsm-bridge-auction/machine"},
-        "version": {"const": 6},
+        "version": {"const": 7},
         "initial": _obj({"default": {"type": "string"}, "cards_in_board": {"type": "string"}}),
         "context": _obj({
             "language": words, "builtins": {"type": "object", "additionalProperties": words},
@@ -315,8 +315,8 @@ def machine_schema() -> dict[str, Any]:
             "takes": {"type": "array", "items": {"type": "string"}},
         })},
         "rules": {"type": "array", "items": _obj({
-            "event": {"type": "string"}, "source": {"type": "string"}, "dest": {"type": ["string", "null"]},
-            "law": LAW, "cites": {"type": "array", "items": LAW}, "fr": words, "en": words,
+            "id": {"type": "string"}, "event": {"type": "string"}, "source": {"type": "string"},
+            "dest": {"type": ["string", "null"]}, "law": LAW, "cites": {"type": "array", "items": LAW}, "fr": words, "en": words,
             "guards": {"type": "array", "items": guard}, "actions": {"type": "array", "items": fn},
             "ruling": {"type": "boolean"}, "outcome": _nullable(_obj({"fr": words, "en": words})),
         })},
@@ -330,19 +330,19 @@ def machine_schema() -> dict[str, Any]:
                    "rows": {"type": "array", "items": {"$ref": "#/$defs/row"}, "minItems": 1}}),
            "required": ["law", "fr", "en"], "oneOf": [{"required": ["then"]}, {"required": ["rows"]}]}  # fmt: skip
     body["$defs"] = {"expr": expression_schema(), "effect": effect_schema(), "row": row}
-    return _doc("machine", "The machine exported as JSON (version 5)", body)
+    return _doc("machine", "The machine exported as JSON (version 7)", body)
 
 
 def conformance_schema() -> dict[str, Any]:
     """One scenario of the portable corpus (``python -m fsm export --corpus DIR``)."""
     step = {"oneOf": [
-        _obj({"event": {"$ref": BASE + "event"}, "snapshot": {"$ref": BASE + "snapshot"},
-              "options": {"$ref": BASE + "options"}}),
+        _obj({"event": {"$ref": BASE + "event"}, "fired": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+              "snapshot": {"$ref": BASE + "snapshot"}, "options": {"$ref": BASE + "options"}}),
         _obj({"event": {"$ref": BASE + "event"}, "refused": _obj({"law": {"type": ["string", "null"]}})}),
     ]}  # fmt: skip
-    return _doc("conformance", "A scenario of the portable conformance corpus (version 1)", _obj({
+    return _doc("conformance", "A scenario of the portable conformance corpus (version 2)", _obj({
         "format": {"const": "fsm-bridge-auction/conformance"},
-        "version": {"const": 1},
+        "version": {"const": 2},
         "generator": {"type": "string"},
         "id": {"type": "string"},
         "file": {"type": "string"},
