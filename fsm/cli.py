@@ -115,12 +115,16 @@ def _export(args: argparse.Namespace) -> int:
     if args.corpus:
         from fsm.interop.conformance import export_corpus
 
-        written = export_corpus(args.corpus)
-        print(f"{len(written) - 1} scénarios / scenarios → {args.corpus}")
+        written = export_corpus(args.corpus, sequences=args.random, seed=args.seed)
+        tier = sum(1 for p in written if p.parent.name == "random")
+        print(
+            f"{len(written) - 2 - tier} scénarios et {args.random} séquences aléatoires ({tier} fichiers) → "
+            f"{args.corpus} / scenarios and {args.random} random sequences ({tier} files)"
+        )
         return 0
     text = {
         "json": export.to_json,
-        "scxml": lambda: export.to_scxml(lang=args.lang),
+        "scxml": lambda: export.to_scxml(lang=args.lang, cards_in_board=args.cards_in_board),
         "mermaid": lambda: export.to_mermaid(lang=args.lang),
     }[args.format]()
     if args.out:
@@ -232,15 +236,16 @@ def _replay(args: argparse.Namespace) -> int:
         return 0
     try:
         text = Path(args.file).read_text(encoding="utf-8") if args.file and args.file != "-" else sys.stdin.read()
-        answers = list(oracle.replay(text))
-    except (OSError, UnicodeDecodeError, ValueError) as err:  # json.JSONDecodeError is a ValueError
+    except (OSError, UnicodeDecodeError) as err:
         print(f"erreur / error: {args.file or '-'}: {err}", file=sys.stderr)
         return 2
-    for answer in answers:
+    code = 0
+    for answer in oracle.replay(text):
         sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
-    if not answers[0]["ok"]:
-        return 2
-    return 1 if any(not a["ok"] for a in answers[1:]) else 0
+        if not answer["ok"]:
+            print(f"{args.file or '-'}: {oracle.problem(answer)}", file=sys.stderr)
+            code = max(code, 2 if oracle.unusable(answer) else 1)
+    return code
 
 
 def _schema(args: argparse.Namespace) -> int:
@@ -326,7 +331,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--format", choices=["json", "scxml", "mermaid"], default="json")
     p.add_argument("--lang", choices=["fr", "en"], default="fr")
     p.add_argument("--out", help="fichier (défaut : sortie standard) / file (default: standard output)")
+    p.add_argument(
+        "--cards-in-board", action="store_true",
+        help="SCXML : la donne commence cartes dans l'étui (17A) / SCXML: the board starts with its cards in the board (17A)",
+    )  # fmt: skip
     p.add_argument("--corpus", metavar="DIR", help="le corpus de conformité en JSON / the conformance corpus as JSON")
+    p.add_argument(
+        "--random", type=int, default=2000, metavar="N",
+        help="séquences aléatoires du second niveau (défaut 2000) / random sequences of the second tier (default 2000)",
+    )  # fmt: skip
+    p.add_argument(
+        "--seed", type=int, default=2017,
+        help="graine du niveau aléatoire (défaut 2017) / the random tier's seed (default 2017)",
+    )  # fmt: skip
     p.set_defaults(func=_export)
 
     p = sub.add_parser(

@@ -7,15 +7,14 @@ import pytest
 
 from fsm import Board, FsmError
 from fsm.cli import main
-from fsm.interop.conformance import export_corpus
+from fsm.interop.conformance import RANDOM, SEED, random_sequence
+from fsm.interop.export import to_dict
 from fsm.model.scenario import corpus_files, load
 
 
 @pytest.fixture(scope="module")
-def corpus(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("corpus")
-    export_corpus(folder)
-    return folder
+def corpus(portable_corpus):
+    return portable_corpus
 
 
 def test_the_index_lists_every_scenario(corpus):
@@ -40,11 +39,82 @@ def test_every_exported_scenario_replays_step_by_step(corpus):
                 assert err.value.law == step["refused"]["law"], (doc["id"], n)
                 continue
             assert name != "calls", "the shorthand is expanded"
-            board.apply(name, args)
+            fired = board.apply(name, args)
+            assert [f.rule for f in fired] == step["fired"], (doc["id"], n)
             assert board.snapshot() == step["snapshot"], (doc["id"], n)
             assert board.options() == step["options"], (doc["id"], n)
 
 
 def test_cli_exports_the_corpus(tmp_path, capsys):
-    assert main(["export", "--corpus", str(tmp_path / "c")]) == 0
-    assert (tmp_path / "c" / "index.json").exists()
+    assert main(["export", "--corpus", str(tmp_path / "c"), "--random", "150", "--seed", "7"]) == 0
+    index = json.loads((tmp_path / "c" / "index.json").read_text(encoding="utf-8"))
+    assert [(f["file"], f["seeds"], f["sequences"]) for f in index["random"]["files"]] == [
+        ("random/7.json", [7, 106], 100),
+        ("random/107.json", [107, 156], 50),
+    ]
+    scenarios = sum(len(load(path)) for path in corpus_files())
+    assert f"{scenarios} scénarios et 150 séquences aléatoires (2 fichiers)" in capsys.readouterr().out
+
+
+def test_every_rule_that_fired_is_a_rule_of_the_machine_beside_the_corpus(corpus):
+    machine = json.loads((corpus / "machine.json").read_text(encoding="utf-8"))
+    assert machine == to_dict()
+    ids = {r["id"] for r in machine["rules"]}
+    fired = set()
+    for path in corpus.glob("*--*.json"):
+        for step in json.loads(path.read_text(encoding="utf-8"))["steps"]:
+            fired.update(step.get("fired", ()))
+    assert fired <= ids
+    assert len(fired) >= 0.9 * len(ids), f"the scenarios fire {len(fired)} of {len(ids)} rules"
+
+
+def _tier(corpus):
+    index = json.loads((corpus / "index.json").read_text(encoding="utf-8"))
+    for entry in index["random"]["files"]:
+        yield from json.loads((corpus / entry["file"]).read_text(encoding="utf-8"))["sequences"]
+
+
+def test_the_random_tier_is_drawn_from_its_seed(corpus):
+    index = json.loads((corpus / "index.json").read_text(encoding="utf-8"))
+    assert index["random"]["seed"] == SEED
+    sequences = list(_tier(corpus))
+    assert len(sequences) == RANDOM >= 2000
+    assert [s["seed"] for s in sequences] == list(range(SEED, SEED + RANDOM))
+    assert random_sequence(SEED + 41) == sequences[41]  # the same seed, the same sequence, answers included
+
+
+def test_the_random_tier_stacks_irregularities_and_refusals(corpus):
+    stacked = refused = 0
+    kinds = set()
+    for s in _tier(corpus):
+        seen = set()
+        for step in s["steps"]:
+            if "refused" in step:
+                refused += 1
+                assert step["refused"]["type"] == "IllegalEvent" and step["refused"]["law"], s["id"]
+                continue
+            irregularity = step["snapshot"]["irregularity"]
+            if irregularity:
+                seen.add((irregularity["kind"], irregularity["source"]))
+            seen.update(("pending", p["source"]) for p in step["snapshot"]["pending"])
+        stacked += len(seen) >= 2
+        kinds.update(kind for kind, _ in seen)
+    assert stacked >= RANDOM // 4, f"{stacked} sequences with two irregularities or more"
+    assert refused > 0
+    assert {"insufficient", "inadmissible", "bid_above_seven", "change", "pass_out_of_rotation",
+            "bid_out_of_rotation", "double_out_of_rotation", "by_barred_player"} <= kinds  # fmt: skip
+
+
+def test_a_random_sequence_replays_to_the_same_answers(corpus):
+    for s in list(_tier(corpus))[::50]:
+        board = Board(**s["setup"])
+        assert {"snapshot": board.snapshot(), "options": board.options()} == s["initial"]
+        for n, step in enumerate(s["steps"], 1):
+            ((name, args),) = step["event"].items()
+            if "refused" in step:
+                with pytest.raises(FsmError) as err:
+                    board.apply(name, args)
+                assert err.value.law == step["refused"]["law"], (s["id"], n)
+                continue
+            assert [f.rule for f in board.apply(name, args)] == step["fired"], (s["id"], n)
+            assert (board.snapshot(), board.options()) == (step["snapshot"], step["options"]), (s["id"], n)

@@ -2,16 +2,60 @@
 independent reader (python-statemachine's), and Mermaid text."""
 
 import json
+import os
+import re
+import shutil
+import subprocess
+from xml.etree import ElementTree as ET
 
 import pytest
 
 from fsm.bridge.errors import InputError
 from fsm.cli import main
-from fsm.interop.export import from_json, scxml_cond, to_json, to_mermaid, to_scxml
+from fsm.interop.export import ecmascript, effects_js, from_json, scxml_cond, to_dict, to_json, to_mermaid, to_scxml
+from fsm.laws.spec import effects_of
 from fsm.model.machine import default_engine, rules, states
 from fsm.model.scenario import board_for, corpus_files, load, run
 
 SCENARIOS = [s for path in corpus_files() for s in load(path)]
+SCXML = "{http://www.w3.org/2005/07/scxml}"
+LAW = "{urn:fsm-bridge-auction:law}"
+# What the host keeps up to date and gives (docs/interop.md, the SCXML export).
+DATAMODEL = {"call", "entry", "irregularity", "table", "auction", "settings", "ops", "fx"}
+
+
+def decided_prefix(spec):
+    """(state, event) → what a transition's cond starts with: the decisions made before its guards."""
+    out = {}
+    for d in spec["decisions"]:
+        made = f"(({d['name']} = decide_{d['name'].replace('.', '_')}(_event)), true)"
+        for s in spec["states"]:
+            if s["name"] == d["state"] or s["name"].startswith(d["state"] + "."):
+                out[(s["name"], d["event"])] = made + " && "
+    return out
+
+
+def trigger_cond(trigger):
+    return f'triggered !== _event && _event?.type === "external" && ({ecmascript(trigger["when"])})'
+
+
+def effect_calls(effects, control):
+    """Every host effect an action's effects name, in the order written, through if, each and with."""
+    for eff in effects:
+        ((name, args),) = eff.items()
+        if name in control:
+            for branch in args[1:]:
+                yield from effect_calls(branch, control)
+        else:
+            yield name
+
+
+def transitions_by_rule(text, spec):
+    """Each rule of the export with its transition element: a state's transitions are its rules, in order."""
+    root = ET.fromstring(text)
+    elements = {e.get("id"): e for e in root.iter() if e.tag in (SCXML + "state", SCXML + "final")}
+    mine = {sid: [t for t in e.findall(SCXML + "transition") if t.get("event")] for sid, e in elements.items()}
+    return [(r, mine[r["source"]].pop(0)) for r in spec["rules"]], root
 
 
 @pytest.fixture(scope="module")
@@ -43,9 +87,11 @@ def test_reloaded_machine_replays_the_corpus_identically(scenario, reloaded):
 
 def test_scxml_read_back_by_an_independent_reader():
     reader = pytest.importorskip("statemachine.io.scxml.reader")
+    spec = to_dict()
     definition = reader.parse_scxml(to_scxml())
     found_states: dict[str, object] = {}
     found_transitions = []
+    contents = {}
 
     def walk(state_map):
         for sid, st in state_map.items():
@@ -53,13 +99,37 @@ def test_scxml_read_back_by_an_independent_reader():
             for t in st.transitions:
                 if not t.initial:
                     found_transitions.append((sid, t.event, t.target, t.cond))
+                    contents.setdefault((sid, t.event, t.target, t.cond), []).append(t.on.actions)
             walk(st.states)
 
     walk(definition.states)
     assert set(found_states) == set(states())
     assert {sid for sid, st in found_states.items() if st.final} == {s.name for s in states().values() if s.final}
-    expected = [(r.source, r.event, r.dest, scxml_cond(r.guards) or None) for r in rules()]
-    assert sorted(found_transitions, key=repr) == sorted(expected, key=repr)
+    decided = decided_prefix(spec)
+    expected = [
+        (r.source, r.event, r.dest, decided.get((r.source, r.event), "") + scxml_cond(r.guards) or None)
+        for r in rules()
+    ]
+    triggers = [(t["state"], None, None, trigger_cond(t)) for t in spec["triggers"]]
+    assert sorted(found_transitions, key=repr) == sorted(expected + triggers, key=repr)
+    # The executable content too: the actions' effects as one script, a trigger's script and raise.
+    for r in rules():
+        key = (r.source, r.event, r.dest, decided.get((r.source, r.event), "") + scxml_cond(r.guards) or None)
+        actions = contents[key].pop(0)
+        if r.actions:
+            assert [type(a).__name__ for a in actions] == ["ScriptAction"]
+            assert (
+                actions[0].content.split() == "\n".join(x for a in r.actions for x in effects_js(effects_of(a))).split()
+            )
+        else:
+            assert actions == []
+    for t in spec["triggers"]:
+        (actions,) = contents[(t["state"], None, None, trigger_cond(t))]
+        assert [type(a).__name__ for a in actions] == ["ScriptAction", "RaiseAction"]
+        assert actions[1].event == t["raise"]
+    (script,) = definition.datamodel.scripts
+    assert script.content.startswith("// call.kind (17)")
+    assert {d.id for d in definition.datamodel.data} == {*DATAMODEL, "triggered"}
 
 
 def test_mermaid_names_every_state_and_transition():
@@ -145,3 +215,274 @@ def test_the_export_says_what_each_state_takes_whatever_its_options():
     assert takes["auction.calling"] == []  # offered there, or taken by the auction around it
     again = from_json(to_json())
     assert {n: s.takes for n, s in again.states.items()} == {n: s.takes for n, s in default_engine().states.items()}
+
+
+def test_scxml_transitions_carry_every_guard_and_every_effect():
+    spec = to_dict()
+    control = set(spec["effects"]["control"])
+    pairs, _ = transitions_by_rule(to_scxml(), spec)
+    assert len(pairs) == len(spec["rules"])
+    for rule, t in pairs:
+        assert (t.get("event"), t.get("target")) == (rule["event"], rule["dest"]), rule["id"]
+        cond = t.get("cond") or ""
+        for g in rule["guards"]:
+            assert f"({ecmascript(g['test'])})" in cond, (rule["id"], g["name"])
+        assert t.get(LAW + "guards", "").split() == [g["name"] for g in rule["guards"]]
+        assert t.get(LAW + "actions", "").split() == [a["name"] for a in rule["actions"]]
+        scripts = t.findall(SCXML + "script")
+        written = re.findall(r"\bfx\.(\w+)\(", scripts[0].text) if scripts else []
+        named = [n for a in rule["actions"] for n in effect_calls(a["effects"], control)]
+        assert written == named, rule["id"]  # every effect, once per place it is written, in order
+        assert len(scripts) == (1 if rule["actions"] else 0)
+
+
+def test_scxml_effects_write_parameters_and_control_forms():
+    text = "\n".join(e.text for e in ET.fromstring(to_scxml()).iter(SCXML + "script"))
+    # cancel_held_28B and others: a status with its values, as the effect data gives them
+    assert 'fx.status({n: irregularity.held_n, status: "cancelled", law: "28B"});' in text
+    assert "if ((irregularity.replacement_n != null)) {" in text  # `if`, null tested loosely
+    assert "for (const it of [...(_event.data.cards ?? [])]) {" in text  # `each`, over a copy
+    assert 'const it = ((auction.calls ?? []).find((it) => (it?.status === "pending")) ?? null);' in text  # `with`
+    assert 'fx.remove({from: "obligations", where: (it) => ' in text  # an item parameter, a function
+    assert 'fx.append({to: "unauthorized_information", fields: {source: ' in text  # fields, an object
+
+
+def test_scxml_starts_where_the_export_says(tmp_path, capsys):
+    reader = pytest.importorskip("statemachine.io.scxml.reader")
+    initial = to_dict()["initial"]
+    assert initial == {"default": "auction.calling", "cards_in_board": "board"}
+    for cards_in_board, key in ((False, "default"), (True, "cards_in_board")):
+        text = to_scxml(cards_in_board=cards_in_board)
+        assert ET.fromstring(text).get("initial") == initial[key]
+        assert reader.parse_scxml(text).initial_states == [initial[key]]
+    assert main(["export", "--format", "scxml", "--cards-in-board", "--out", str(tmp_path / "b.scxml")]) == 0
+    assert ET.parse(tmp_path / "b.scxml").getroot().get("initial") == "board"
+    capsys.readouterr()
+    assert main(["export", "--format", "scxml"]) == 0
+    assert ET.fromstring(capsys.readouterr().out).get("initial") == "auction.calling"
+
+
+def rows_of(rows):
+    for row in rows:
+        yield row
+        yield from rows_of(row.get("rows", ()))
+
+
+def test_scxml_writes_the_decision_tables_and_the_triggers():
+    spec = to_dict()
+    pairs, root = transitions_by_rule(to_scxml(lang="en"), spec)
+    (script,) = root.findall(SCXML + "script")
+    (decision,) = spec["decisions"]
+    assert "function decide_call_kind(_event) {" in script.text
+    rows = list(rows_of(decision["rows"]))
+    for row in rows:
+        if "when" in row:
+            assert f"if ({ecmascript(row['when'])}) {{" in script.text, row["en"]
+        assert f"// {row['law']}: {row['en']}" in script.text
+    returned = re.findall(r'return "(\w+)";', script.text)
+    assert returned == [row["then"] for row in rows if "then" in row]  # every outcome, in the rows' order
+    assert set(returned) == set(decision["outcomes"])
+    # The decision is made before the guards of every transition its state and event reach, only there.
+    for rule, t in pairs:
+        made = (t.get("cond") or "").startswith("((call.kind = decide_call_kind(_event)), true)")
+        assert made == (rule["event"] == decision["event"] and rule["source"] == decision["state"]), rule["id"]
+    for trigger in spec["triggers"]:
+        state = next(e for e in root.iter(SCXML + "state") if e.get("id") == trigger["state"])
+        (t,) = [t for t in state.findall(SCXML + "transition") if t.get("event") is None]
+        assert t.get("cond") == trigger_cond(trigger)
+        assert t.get("target") is None and t.get(LAW + "trigger") == trigger["raise"] == "auction_ends"
+        assert [r.get("event") for r in t.findall(SCXML + "raise")] == [trigger["raise"]]
+        assert t.find(SCXML + "script").text.strip() == "triggered = _event;"
+
+
+def test_scxml_calls_only_documented_operators_and_annotates_what_each_state_takes():
+    spec = to_dict()
+    text = to_scxml()
+    operators = {o["name"] for o in spec["context"]["operators"]}
+    assert set(re.findall(r"\bops\.(\w+)\(", text)) <= operators
+    assert set(re.findall(r"\bfx\.(\w+)\(", text)) <= {e["name"] for e in spec["effects"]["effects"]}
+    root = ET.fromstring(text)
+    takes = {e.get("id"): e.get(LAW + "takes", "").split() for e in root.iter() if e.get("id")}
+    assert {s["name"]: s["takes"] for s in spec["states"]} == {s["name"]: takes[s["name"]] for s in spec["states"]}
+    assert {d.get("id") for d in root.find(SCXML + "datamodel")} == {*DATAMODEL, "triggered"}
+
+
+# --- the scripts run: node evaluates a few transitions against a recording `fx` ---------------------
+PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
+RHO = {"N": "W", "E": "N", "S": "E", "W": "S"}
+BOARD = {
+    "irregularity": {
+        "n": 4, "offender": "E", "source": "E:1C", "replacement_n": 5, "original_n": None,
+        "original_source": None, "held_n": 6, "held_source": "W:Pass", "held_seat": "W",
+    },
+    "auction": {
+        "calls": [
+            {"n": 1, "seat": "N", "call": "1D", "status": "cancelled", "law": "27B", "source": "N:1D"},
+            {"n": 2, "seat": "E", "call": "1S", "status": "standing", "law": None, "source": "E:1S"},
+            {"n": 3, "seat": "S", "call": "Pass", "status": "pending", "law": None, "source": "S:Pass"},
+            {"n": 4, "seat": "W", "call": "2C", "status": "withdrawn", "law": "27B4", "source": "W:2C"},
+        ],
+    },
+    "table": {}, "settings": {}, "entry": {"seat": "S"}, "call": {},
+}  # fmt: skip
+EVENT = {"seat": "S", "call": "2C", "cards": ["SA", "H2"]}
+NODE_ACTIONS = ["cancel_forfeited", "refuse_second", "refuse_insufficient", "expose_and_bar", "release_held_call"]
+
+
+def reference(rule, data, item=None):
+    """The effects' values worked out from their JSON, apart from the translator, for the board above."""
+    if isinstance(rule, list):
+        return [reference(x, data, item) for x in rule]
+    if not isinstance(rule, dict):
+        return rule
+    ((op, args),) = rule.items()
+    args = args if isinstance(args, list) else [args]
+    if op in ("var", "ctx"):
+        value, path = (item, args[0]) if op == "var" and item is not None else (data, args[0])
+        for part in filter(None, str(path).split(".")):
+            value = value.get(part) if isinstance(value, dict) else None
+        return value
+    if op in ("filter", "first", "map"):
+        items = reference(args[0], data, item) or []
+        if op == "map":
+            return [reference(args[1], data, x) for x in items]
+        hits = [x for x in items if reference(args[1], data, x)] if len(args) > 1 else items
+        return hits if op == "filter" else (hits[0] if hits else None)
+    if op == "if":
+        for i in range(0, len(args) - 1, 2):
+            if reference(args[i], data, item):
+                return reference(args[i + 1], data, item)
+        return reference(args[-1], data, item) if len(args) % 2 else None
+    values = [reference(a, data, item) for a in args]
+    if op in data.get("ops", {}):  # a host operator the case fixes, whatever its arguments
+        return data["ops"][op]
+    builtin = {
+        "==": lambda: values[0] == values[1],
+        "!=": lambda: values[0] != values[1],
+        "!": lambda: not values[0],
+        "and": lambda: all(values),
+        "in": lambda: values[1] is not None and values[0] in values[1],
+        ">=": lambda: values[0] >= values[1],
+        ">": lambda: values[0] > values[1],
+        "or": lambda: next((v for v in values if v), values[-1]),
+        "count": lambda: len(values[0] or []),
+        "cat": lambda: "".join("" if v is None else str(v) for v in values),
+        "partner": lambda: PARTNER.get(values[0]),
+        "rho": lambda: RHO.get(values[0]),
+    }
+    if op not in builtin and "ops" in data:  # an operator the case leaves unset gives null, as the stub does
+        return None
+    return builtin[op]()
+
+
+def reference_calls(effects, kinds, data, item=None):
+    calls = []
+    for eff in effects:
+        ((name, args),) = eff.items()
+        if name == "if":
+            branch = 1 if reference(args[0], data, item) else 2
+            calls += reference_calls(args[branch], kinds, data, item) if branch < len(args) else []
+        elif name == "each":
+            for x in reference(args[0], data, item) or []:
+                calls += reference_calls(args[1], kinds, data, x)
+        elif name == "with":
+            calls += reference_calls(args[1], kinds, data, reference(args[0], data, item))
+        else:
+            values = {}
+            for key, value in args.items():
+                kind = kinds[name][key]
+                if kind == "fields":
+                    values[key] = {k: reference(x, data, item) for k, x in value.items()}
+                elif kind == "item":
+                    values[key] = "<item function>"
+                elif kind in ("name", "literal"):
+                    values[key] = value
+                else:
+                    values[key] = reference(value, data, item)
+            calls.append([name, values])
+    return calls
+
+
+@pytest.fixture
+def need_node():
+    node = shutil.which("node")
+    if node is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("Node.js 'node' is missing in CI")
+        pytest.skip("Node.js 'node' not installed")
+    return node
+
+
+def test_node_runs_transition_scripts_as_the_effects_say(need_node, tmp_path):
+    spec = to_dict()
+    kinds = {e["name"]: {p["name"]: p["kind"] for p in e["params"]} for e in spec["effects"]["effects"]}
+    pairs, _ = transitions_by_rule(to_scxml(), spec)
+    chosen = {}
+    for rule, t in pairs:
+        for a in rule["actions"]:
+            if a["name"] in NODE_ACTIONS and a["name"] not in chosen:
+                chosen[a["name"]] = (rule, t.find(SCXML + "script").text)
+    assert sorted(chosen) == sorted(NODE_ACTIONS)
+    program = [
+        "const calls = [];",
+        "const fx = new Proxy({}, {get: (_, name) => (args) => { calls.push([name, args]); }});",
+        f"const ops = {{partner: (s) => ({json.dumps(PARTNER)})[s] ?? null, rho: (s) => ({json.dumps(RHO)})[s] ?? null}};",
+        *(f"const {k} = {json.dumps(v)};" for k, v in BOARD.items()),
+        f"const _event = {{name: 'x', type: 'external', data: {json.dumps(EVENT)}}};",
+        "const out = {};",
+    ]
+    for name, (_rule, script) in chosen.items():
+        program += [f"calls.length = 0; {{ {script} }} out[{json.dumps(name)}] = [...calls];"]
+    program.append(
+        "console.log(JSON.stringify(out, (k, v) => typeof v === 'function' ? '<item function>' : v === undefined ? null : v));"
+    )
+    path = tmp_path / "scripts.js"
+    path.write_text("\n".join(program), encoding="utf-8")
+    result = subprocess.run([need_node, str(path)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    got = json.loads(result.stdout)
+    data = {**BOARD, "event": EVENT}
+    for name, (rule, _) in chosen.items():
+        expected = [c for a in rule["actions"] for c in reference_calls(a["effects"], kinds, data)]
+        assert got[name] == expected, name
+        assert expected  # each chosen action does something on this board
+
+
+DECISION_CASES = [  # host operators fixed per case, and what the board says
+    ({"level": 8}, {"seat": "S", "call": "8C"}, "S"),
+    ({"level": 1, "insufficient": True, "must_pass": False}, {"seat": "S", "call": "1C"}, "S"),
+    ({"level": 2, "insufficient": False, "must_pass": False, "deferred_law": None}, {"seat": "S", "call": "2C"}, "S"),
+    ({"level": 0, "relation": "RHO", "rho": "W", "partner_silent": False, "over_partner_artificial": False},
+     {"seat": "S", "call": "Pass", "artificial": False}, "N"),
+    ({"level": 0, "legal": False}, {"seat": "S", "call": "X"}, "N"),
+    ({"level": 0, "legal": True, "relation": "LHO_PREV"}, {"seat": "S", "call": "XX"}, "W"),
+]  # fmt: skip
+
+
+def test_node_runs_the_decision_table_as_its_rows_say(need_node, tmp_path):
+    (decision,) = to_dict()["decisions"]
+    (script,) = ET.fromstring(to_scxml()).findall(SCXML + "script")
+    board = {"auction": {"turn": None}, "table": {"obligations": [], "deferred": [], "misinformation_ruled": False}}
+    program = [f"const {k} = {json.dumps(v)};" for k, v in board.items()] + [script.text, "const out = [];"]
+    expected = []
+    for ops, event, turn in DECISION_CASES:
+        program += [
+            f"auction.turn = {json.dumps(turn)};",
+            f"var ops = new Proxy({{}}, {{get: (_, name) => () => ({json.dumps(ops)})[name] ?? null}});",
+            f"out.push(decide_call_kind({{data: {json.dumps(event)}}}));",
+        ]
+        data = {**board, "auction": {"turn": turn}, "event": event, "ops": ops}
+        rows = decision["rows"]
+        while True:  # the first row that holds decides; its own rows, or the rows after it
+            row = next(r for r in rows if "when" not in r or reference(r["when"], data))
+            if "then" in row:
+                expected.append(row["then"])
+                break
+            rows = row["rows"]
+    program.append("console.log(JSON.stringify(out));")
+    path = tmp_path / "decide.js"
+    path.write_text("\n".join(program), encoding="utf-8")
+    result = subprocess.run([need_node, str(path)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == expected
+    assert len(set(expected)) == len(expected)  # each case reaches another outcome

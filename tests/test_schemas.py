@@ -9,6 +9,8 @@ import yaml
 jsonschema = pytest.importorskip("jsonschema")
 referencing = pytest.importorskip("referencing")
 
+from fsm import Board  # noqa: E402
+from fsm.bridge.errors import InputError  # noqa: E402
 from fsm.cli import main  # noqa: E402
 from fsm.interop import schemas  # noqa: E402
 from fsm.interop.export import to_dict  # noqa: E402
@@ -71,13 +73,57 @@ def test_cli_prints_a_schema(capsys):
     assert main(["schema", "nothing"]) == 2
 
 
-def test_the_portable_corpus_is_valid(tmp_path):
-    from fsm.interop.conformance import export_corpus
-
+def test_the_portable_corpus_is_valid(portable_corpus):
+    """Every scenario document, the index, the machine beside them and the random tier's first
+    file (the whole tier is checked by ``make deep``: tests/test_deep.py)."""
     check = validator("conformance")
-    for path in export_corpus(tmp_path):
-        if path.name != "index.json":
-            check.validate(json.loads(path.read_text(encoding="utf-8")))
+    for path in portable_corpus.glob("*--*.json"):
+        check.validate(json.loads(path.read_text(encoding="utf-8")))
+    index = json.loads((portable_corpus / "index.json").read_text(encoding="utf-8"))
+    validator("corpus-index").validate(index)
+    validator("machine").validate(json.loads((portable_corpus / index["machine"]).read_text(encoding="utf-8")))
+    first = index["random"]["files"][0]["file"]
+    validator("corpus-random").validate(json.loads((portable_corpus / first).read_text(encoding="utf-8")))
+
+
+def test_a_scenario_is_validated_as_a_yaml_reader_gives_it():
+    """Integer checkpoint keys (YAML) are text to a JSON reader; ``validate`` reads them so."""
+    scenario = {"id": "a", "events": [{"calls": "1H Pass"}], "checkpoints": {1: {"turn": "E"}}}
+    schemas.validate("scenario", scenario)
+    with pytest.raises(InputError) as err:
+        schemas.validate("scenario", {**scenario, "checkpoints": {1: {"turn": "X"}}})
+    assert err.value.details["key"] == "checkpoints/1/turn" and "scenario" in err.value.message_en
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"contract": "8C"},
+        {"auction": ["N:8C"]},
+        {"auction": ["N:SA"]},
+        {"cancelled": ["N:SA"]},
+        {"lead": {"seat": "E", "card": "S1", "faced": False}},
+        {"exposed_cards": [{"seat": "E", "card": "ZA"}]},
+    ],
+    ids=str,
+)
+def test_the_snapshot_schema_rejects_what_cannot_exist(change):
+    snapshot = Board().snapshot()
+    validator("snapshot").validate(snapshot)
+    with pytest.raises(jsonschema.ValidationError):
+        validator("snapshot").validate({**snapshot, **change})
+
+
+def test_a_bid_above_seven_stands_only_while_its_cancellation_waits():
+    board = Board()
+    board.calls("1H")
+    board.call("E", "8C")
+    board.call("S", "Pass")  # the LHO calls over it: 38 waits for the Director
+    snapshot = board.snapshot()
+    assert snapshot["auction"] == ["N:1H", "E:8C", "S:Pass"] and snapshot["pending"][0]["law"].startswith("38")
+    validator("snapshot").validate(snapshot)
+    board.director()
+    assert "E:8C" in board.snapshot()["cancelled"]
 
 
 class _Yaml11(yaml.SafeLoader):

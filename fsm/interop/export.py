@@ -18,7 +18,7 @@ from fsm.bridge.effects import EFFECTS
 from fsm.bridge.errors import InputError
 from fsm.bridge.events import SPECS
 from fsm.engine import BUILTINS
-from fsm.engine.decisions import Decision, Trigger
+from fsm.engine.decisions import ALWAYS, Decision, Row, Trigger
 from fsm.engine.effects import CONTROL
 from fsm.laws.spec import REGISTRY, Option, Rule, StateSpec, condition_of, effects_of, name_of, wording
 from fsm.model.machine import Engine, default_engine
@@ -30,6 +30,8 @@ FORMAT = "fsm-bridge-auction/machine"
 #    auction), which the dispatch runs before and after the rules; the context gains `call.relation`
 #    and the operators `relation` and `over_partner_artificial`.
 VERSION = 7
+# The state a board starts in: a default board, and one whose cards are still in the board (17A).
+INITIAL = {"default": "auction.calling", "cards_in_board": "board"}
 SCXML_NS = "http://www.w3.org/2005/07/scxml"
 LAW_NS = "urn:fsm-bridge-auction:law"
 
@@ -112,6 +114,8 @@ def ecmascript(rule: Any, item: bool = False) -> str:
         base = "_event.data" if head == "event" else head
         return base + "".join(("." if i == 0 else "?.") + p for i, p in enumerate(rest))
     js = [ecmascript(a, item) for a in args]
+    if op in ("<", "<=") and len(js) == 3:  # between
+        return f"({js[0]} {op} {js[1]} && {js[1]} {op} {js[2]})"
     if op in _JS_COMPARE:
         sign = _JS_COMPARE[op]
         if op in ("==", "!=") and None in args:  # null or absent: a loose test, as JsonLogic's
@@ -130,6 +134,13 @@ def ecmascript(rule: Any, item: bool = False) -> str:
         return out
     if op == "in":
         return f"({js[1]} ?? []).includes({js[0]})"
+    if op == "cat":  # join writes null as "", as JsonLogic's cat does
+        return "[" + ", ".join(js) + '].join("")'
+    if op == "first":
+        source = f"({js[0]} ?? [])"
+        if len(args) == 1:
+            return f"({source}[0] ?? null)"
+        return f"({source}.find((it) => {ecmascript(args[1], True)}) ?? null)"
     if op in ("some", "all", "none", "filter", "map", "count"):
         source = f"({js[0]} ?? [])"
         if op == "count" and len(args) == 1:
@@ -156,7 +167,7 @@ def to_dict(engine: Engine | None = None) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
-        "initial": {"default": "auction.calling", "cards_in_board": "board"},
+        "initial": dict(INITIAL),
         "context": context_spec(),
         "effects": effects_spec(),
         "decisions": [d.to_data() for d in engine.decisions],
@@ -267,49 +278,181 @@ def from_json(text: str) -> Engine:
     return Engine(specs, rules, options, decisions, triggers)
 
 
-def to_scxml(engine: Engine | None = None, lang: str = "fr") -> str:
-    """W3C SCXML: one state element per state with nesting; transitions with event, cond, target.
+def _js_key(key: str) -> str:
+    return key if key.isidentifier() else json.dumps(key)
 
-    The law of each state and transition, and its labels, are annotations in their own namespace.
-    Internal transitions (no change of state) are targetless, as SCXML writes them.
+
+def _js_param(param: Any, value: Any, item: bool) -> str:
+    """One parameter's value as ECMAScript: a name or literal as written, an expression translated,
+    an object of expressions field by field, and an item expression as a function of the item."""
+    kind = param.kind if param is not None else "expr"
+    if kind in ("name", "literal"):
+        return json.dumps(value, ensure_ascii=False)
+    if kind == "fields":
+        return "{" + ", ".join(f"{_js_key(k)}: {ecmascript(x, item)}" for k, x in value.items()) + "}"
+    if kind == "item":
+        return f"(it) => {ecmascript(value, True)}"
+    return ecmascript(value, item)
+
+
+def effects_js(effects: Any, item: bool = False, indent: str = "") -> list[str]:
+    """An action's effects as ECMAScript statements: each host effect a call of ``fx.<name>`` with
+    its parameters as one object; ``if``, ``each`` and ``with`` as an if, a for-of over a copy of the
+    array (read when it starts) and a block binding ``it`` (the item ``var`` reads inside)."""
+    lines: list[str] = []
+    for eff in effects:
+        ((name, args),) = eff.items()
+        if name == "if":
+            lines.append(f"{indent}if ({ecmascript(args[0], item)}) {{")
+            lines += effects_js(args[1], item, indent + "  ")
+            if len(args) == 3:
+                lines.append(f"{indent}}} else {{")
+                lines += effects_js(args[2], item, indent + "  ")
+            lines.append(f"{indent}}}")
+        elif name in ("each", "with"):
+            head = ecmascript(args[0], item)
+            inner = indent + "  "
+            if item:  # the head reads the item around it, which a `const it` of its own would hide
+                lines += [f"{indent}{{", f"{inner}const outer_{len(indent)} = {head};"]
+                head, inner = f"outer_{len(indent)}", inner + "  "
+            if name == "each":
+                lines.append(f"{inner[2:]}for (const it of [...({head} ?? [])]) {{")
+            else:
+                lines += [f"{inner[2:]}{{", f"{inner}const it = {head};"]
+            lines += effects_js(args[1], True, inner)
+            lines.append(f"{inner[2:]}}}")
+            if item:
+                lines.append(f"{indent}}}")
+        else:
+            spec = EFFECTS.effects[name]
+            values = []
+            for p in spec.params:
+                if p.name in args:
+                    values.append(f"{_js_key(p.name)}: {_js_param(p, args[p.name], item)}")
+                elif p.kind == "expr" and isinstance(p.default, (dict, list)):
+                    # A default that reads the context is evaluated here; fx knows the plain ones.
+                    values.append(f"{_js_key(p.name)}: {ecmascript(p.default, item)}")
+            lines.append(f"{indent}fx.{name}({{" + ", ".join(values) + "});")
+    return lines
+
+
+def _decider(decision: Decision) -> str:
+    return "decide_" + decision.name.replace(".", "_")
+
+
+def decisions_js(decisions: tuple[Decision, ...], lang: str = "fr") -> str:
+    """Each decision table as an ECMAScript function of the event (``_event``), written from its
+    rows: the first row whose condition holds decides, by its outcome or its own rows, and a table
+    none of whose rows holds falls through to the next row, as an if without an else does."""
+
+    def rows(table: tuple[Row, ...], indent: str) -> list[str]:
+        out: list[str] = []
+        for row in table:
+            out.append(f"{indent}// {row.law}: {getattr(row, lang)}".replace("\n", " "))
+            body = [f"{indent}  return {json.dumps(row.then)};"] if not row.rows else rows(row.rows, indent + "  ")
+            head = "{" if row.when is ALWAYS else f"if ({ecmascript(row.when)}) {{"
+            out += [indent + head, *body, indent + "}"]
+        return out
+
+    text: list[str] = []
+    for d in decisions:
+        text.append(f"// {d.name} ({d.law}), for '{d.event}' in {d.state}: {getattr(d, lang)}")
+        text += [f"function {_decider(d)}(_event) {{", *rows(d.rows, "  "), "  return null;", "}"]
+    return "\n".join(text)
+
+
+def _deciding(engine: Engine, rule: Rule) -> list[str]:
+    """The decisions a rule's guards are asked after: those for its event in its state or a state
+    around it, which the machine runs before offering the event to any rule."""
+    return [
+        f"({d.name} = {_decider(d)}(_event))"
+        for d in engine.decisions
+        if d.event == rule.event and (rule.source == d.state or rule.source.startswith(d.state + "."))
+    ]
+
+
+def scxml_transition_cond(engine: Engine, rule: Rule) -> str | None:
+    """A transition's ``cond``: its decisions, made first (an assignment, then true), and then every
+    guard's expression."""
+    decided = _deciding(engine, rule)
+    parts = ([f"({', '.join(decided)}, true)"] if decided else []) + ([scxml_cond(rule.guards)] if rule.guards else [])
+    return " && ".join(parts) or None
+
+
+def _script(parent: ET.Element, lines: list[str], indent: str) -> None:
+    ET.SubElement(parent, f"{{{SCXML_NS}}}script").text = (
+        "\n" + "\n".join(indent + x for x in lines) + "\n" + indent[2:]
+    )
+
+
+def to_scxml(engine: Engine | None = None, lang: str = "fr", cards_in_board: bool = False) -> str:
+    """W3C SCXML (``datamodel="ecmascript"``): one state element per state with nesting; transitions
+    with event, cond (the decisions made first, then every guard's expression) and target, and the
+    actions' effects as a ``<script>`` calling the host's effects (``fx``); each decision table a
+    function of the top-level ``<script>``; each trigger an eventless transition raising its event.
+
+    The law of each state and transition, its labels, the names of its guards and actions and the
+    events a state takes are annotations in their own namespace. Internal transitions (no change of
+    state) are targetless, as SCXML writes them.
     """
     engine = engine or default_engine()
     ET.register_namespace("", SCXML_NS)
     ET.register_namespace("law", LAW_NS)
+    start = INITIAL["cards_in_board" if cards_in_board else "default"]
     root = ET.Element(
         f"{{{SCXML_NS}}}scxml",
-        {"version": "1.0", "name": "bridge_auction", "initial": "auction", "datamodel": "ecmascript"},
+        {"version": "1.0", "name": "bridge_auction", "initial": start, "datamodel": "ecmascript"},
     )
     model = ET.SubElement(root, f"{{{SCXML_NS}}}datamodel")
-    for data in (
-        "call",
-        "entry",
-        "irregularity",
-        "table",
-        "auction",
-        "ops",
-    ):  # the host keeps them up to date (docs/interop.md)
+    # The host keeps the board's data up to date and gives the operators and effects (docs/interop.md);
+    # `triggered` is the document's own: the event after which a trigger last raised its event.
+    for data in ("call", "entry", "irregularity", "table", "auction", "settings", "ops", "fx"):
         ET.SubElement(model, f"{{{SCXML_NS}}}data", {"id": data, "expr": "{}"})
+    ET.SubElement(model, f"{{{SCXML_NS}}}data", {"id": "triggered", "expr": "null"})
+    if engine.decisions:
+        _script(root, decisions_js(engine.decisions, lang).splitlines(), "    ")
     elements: dict[str, ET.Element] = {}
     for spec in sorted(engine.states.values(), key=lambda s: s.name.count(".")):  # parents first
         parent = elements[spec.parent] if spec.parent else root
         tag = "final" if spec.final else "state"
         attrs = {"id": spec.name, f"{{{LAW_NS}}}ref": spec.law, f"{{{LAW_NS}}}label": getattr(spec, lang)}
+        if spec.takes:
+            attrs[f"{{{LAW_NS}}}takes"] = " ".join(spec.takes)
         children = [s for s in engine.states.values() if s.parent == spec.name]
         initial = [s.name for s in children if s.initial]
         if initial:
             attrs["initial"] = initial[0]
         elements[spec.name] = ET.SubElement(parent, f"{{{SCXML_NS}}}{tag}", attrs)
+    depth = {name: "  " * (name.count(".") + 3) for name in engine.states}
     for rule in engine.rules:
         attrs = {"event": rule.event, f"{{{LAW_NS}}}ref": rule.law, f"{{{LAW_NS}}}label": getattr(rule, lang)}
+        cond = scxml_transition_cond(engine, rule)
+        if cond:
+            attrs["cond"] = cond
         if rule.guards:
-            attrs["cond"] = scxml_cond(rule.guards)
             attrs[f"{{{LAW_NS}}}guards"] = " ".join(name_of(g) for g in rule.guards)
         if rule.dest:
             attrs["target"] = rule.dest
         if rule.actions:
             attrs[f"{{{LAW_NS}}}actions"] = " ".join(name_of(a) for a in rule.actions)
-        ET.SubElement(elements[rule.source], f"{{{SCXML_NS}}}transition", attrs)
+        transition = ET.SubElement(elements[rule.source], f"{{{SCXML_NS}}}transition", attrs)
+        if rule.actions:
+            lines = [x for a in rule.actions for x in effects_js(effects_of(a))]
+            _script(transition, lines, depth[rule.source] + "  ")
+    for trigger in engine.triggers:
+        # Eventless, so tried once the event that led here has been taken; at most once per event
+        # from outside (`triggered` remembers it), else the condition, still true until the raised
+        # event is handled, would take the transition again and again.
+        cond = f'triggered !== _event && _event?.type === "external" && ({ecmascript(trigger.when)})'
+        attrs = {
+            "cond": cond,
+            f"{{{LAW_NS}}}ref": trigger.law,
+            f"{{{LAW_NS}}}label": getattr(trigger, lang),
+            f"{{{LAW_NS}}}trigger": trigger.raises,
+        }
+        transition = ET.SubElement(elements[trigger.state], f"{{{SCXML_NS}}}transition", attrs)
+        _script(transition, ["triggered = _event;"], depth[trigger.state] + "  ")
+        ET.SubElement(transition, f"{{{SCXML_NS}}}raise", {"event": trigger.raises})
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 

@@ -26,6 +26,10 @@ SUIT = {"enum": ["S", "H", "D", "C"]}
 STRAIN = {"enum": ["S", "H", "D", "C", "NT"]}
 LAW = {"type": "string", "pattern": "^[0-9]{1,2}[A-G]?[0-9]?(\\([a-d]\\))?(\\((i|ii|iii|iv)\\))?$"}
 TOKEN = {"type": "string", "pattern": "^[NESW]:([1-9][0-9]*(C|D|H|S|NT)|Pass|X|XX|[SHDC][2-9TJQKA])$"}
+# A call that stands in an auction, or was made and cancelled: a bid above seven can be made (38)
+# but never stand, and a card is never a call.
+STANDING = {"type": "string", "pattern": "^[NESW]:([1-7](C|D|H|S|NT)|Pass|X|XX)$"}
+CALL_TOKEN = {"type": "string", "pattern": "^[NESW]:([1-9][0-9]*(C|D|H|S|NT)|Pass|X|XX)$"}
 ARG_TYPES: dict[str, dict[str, Any]] = {
     "seat": SEAT,
     "call": CALL,
@@ -38,7 +42,8 @@ ARG_TYPES: dict[str, dict[str, Any]] = {
 _HAND = "[AKQJT2-9akqjt]*(\\.[AKQJT2-9akqjt]*){3}"
 # A deal as the PBN Deal tag gives it; the loader also checks 52 distinct cards, 13 a hand.
 DEAL = {"type": "string", "pattern": f"^\\s*[NESWnesw]:\\s*{_HAND}(\\s+{_HAND}){{3}}\\s*$"}
-NAMES = ("event", "record", "snapshot", "options", "scenario", "machine", "conformance")
+NAMES = ("event", "record", "snapshot", "options", "scenario", "machine", "conformance", "corpus-index",
+         "corpus-random", "oracle")  # fmt: skip
 
 
 def _doc(name: str, title: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -112,8 +117,8 @@ SNAPSHOT_PROPERTIES: dict[str, Any] = {
     "dealer": SEAT,
     "vulnerable": {"enum": ["None", "NS", "EW", "All"]},
     "turn": _nullable(SEAT),
-    "auction": {"type": "array", "items": TOKEN},
-    "cancelled": {"type": "array", "items": TOKEN},
+    "auction": {"type": "array", "items": CALL_TOKEN},
+    "cancelled": {"type": "array", "items": CALL_TOKEN},
     "contract": _nullable({"type": "string", "pattern": "^(Pass|[1-9][0-9]*(C|D|H|S|NT)(X|XX)?)$"}),
     "declarer": _nullable(SEAT),
     "dummy": _nullable(SEAT),
@@ -121,7 +126,7 @@ SNAPSHOT_PROPERTIES: dict[str, Any] = {
     "irregularity": _nullable({**_obj({
         "law": LAW, "kind": {"enum": [k.name.lower() for k in CallKind]}, "source": TOKEN, "turn": SEAT,
         "relation": {"enum": [r.value for r in Relation]},
-        "held": TOKEN,
+        "held": CALL_TOKEN,
     }), "required": ["law", "kind", "source", "turn", "relation"]}),
     "lead": _nullable(_obj({"seat": SEAT, "card": CARD, "faced": {"type": "boolean"}})),
     "lead_constraints": {"type": "array", "items": _obj({
@@ -144,8 +149,20 @@ SNAPSHOT_PROPERTIES: dict[str, Any] = {
 }  # fmt: skip
 
 
+# A bid above seven can stand in the auction, and so make the contract the auction names, only
+# while its cancellation waits for the Director (38, in ``pending``): he cancels it whenever he
+# comes, and no contract above seven is ever played (38A). Otherwise every level is one to seven.
+ABOVE_SEVEN_PENDING = {"properties": {"pending": {"contains": {"properties": {"law": {"pattern": "^38"}}}}}}
+UP_TO_SEVEN = {"properties": {
+    "auction": {"items": STANDING},
+    "contract": _nullable({"type": "string", "pattern": "^(Pass|[1-7](C|D|H|S|NT)(X|XX)?)$"}),
+}}  # fmt: skip
+
+
 def snapshot_schema() -> dict[str, Any]:
-    return _doc("snapshot", "What a board tells", _obj(SNAPSHOT_PROPERTIES))
+    return _doc("snapshot", "What a board tells", {
+        **_obj(SNAPSHOT_PROPERTIES), "if": {"not": ABOVE_SEVEN_PENDING}, "then": UP_TO_SEVEN,
+    })  # fmt: skip
 
 
 def options_schema() -> dict[str, Any]:
@@ -169,9 +186,7 @@ def scenario_schema() -> dict[str, Any]:
     wherever the format compares values as text.
     """
     text = {"type": ["string", "number"]}
-    loose = {"type": ["string", "number", "boolean", "null", "array", "object"]}
-    expect = {"type": "object", "propertyNames": {"enum": list(SNAPSHOT_PROPERTIES)},
-              "additionalProperties": loose}  # fmt: skip
+    expect = _obj(SNAPSHOT_PROPERTIES, required=False)
     step = {"oneOf": [
         {"$ref": BASE + "event"},
         _obj({"calls": {"type": "string"}}),
@@ -333,13 +348,36 @@ def machine_schema() -> dict[str, Any]:
     return _doc("machine", "The machine exported as JSON (version 7)", body)
 
 
-def conformance_schema() -> dict[str, Any]:
-    """One scenario of the portable corpus (``python -m fsm export --corpus DIR``)."""
-    step = {"oneOf": [
+def _expect() -> dict[str, Any]:
+    """What a scenario expects: any keys of a snapshot, each as the snapshot writes it."""
+    return _obj({k: {"$ref": f"{BASE}snapshot#/properties/{k}"} for k in SNAPSHOT_PROPERTIES}, required=False)
+
+
+def _steps() -> dict[str, Any]:
+    """The events of a corpus document, each with the rules that fired and what the board tells
+    after it, or the refusal: the law that refuses it and whether it was not allowed now
+    (``IllegalEvent``) or could not be read (``InputError``)."""
+    return {"type": "array", "items": {"oneOf": [
         _obj({"event": {"$ref": BASE + "event"}, "fired": {"type": "array", "items": {"type": "string"}, "minItems": 1},
               "snapshot": {"$ref": BASE + "snapshot"}, "options": {"$ref": BASE + "options"}}),
-        _obj({"event": {"$ref": BASE + "event"}, "refused": _obj({"law": {"type": ["string", "null"]}})}),
-    ]}  # fmt: skip
+        _obj({"event": {"$ref": BASE + "event"}, "refused": _obj({
+            "law": {"type": ["string", "null"]}, "type": {"enum": ["IllegalEvent", "InputError"]}})}),
+    ]}}  # fmt: skip
+
+
+def _setup() -> dict[str, Any]:
+    return _obj({
+        "dealer": SEAT, "vulnerable": {"enum": ["None", "NS", "EW", "All"]},
+        "settings": settings_schema(), "cards_in_board": {"type": "boolean"},
+    })  # fmt: skip
+
+
+def _initial() -> dict[str, Any]:
+    return _obj({"snapshot": {"$ref": BASE + "snapshot"}, "options": {"$ref": BASE + "options"}})
+
+
+def conformance_schema() -> dict[str, Any]:
+    """One scenario of the portable corpus (``python -m fsm export --corpus DIR``)."""
     return _doc("conformance", "A scenario of the portable conformance corpus (version 2)", _obj({
         "format": {"const": "fsm-bridge-auction/conformance"},
         "version": {"const": 2},
@@ -348,17 +386,73 @@ def conformance_schema() -> dict[str, Any]:
         "file": {"type": "string"},
         "title": {"type": "object"},
         "laws": {"type": "array", "items": {"type": "string"}},
-        "setup": _obj({
-            "dealer": SEAT, "vulnerable": {"enum": ["None", "NS", "EW", "All"]},
-            "settings": settings_schema(), "cards_in_board": {"type": "boolean"},
-        }),
-        "initial": _obj({"snapshot": {"$ref": BASE + "snapshot"}, "options": {"$ref": BASE + "options"}}),
-        "steps": {"type": "array", "items": step},
-        "expect": {"type": "object"},
-        "checkpoints": {"type": "object"},
+        "setup": _setup(),
+        "initial": _initial(),
+        "steps": _steps(),
+        "expect": _expect(),
+        "checkpoints": {"type": "object", "patternProperties": {"^[1-9][0-9]*$": _expect()},
+                        "additionalProperties": False},
         "notes": WORDS,
         "deal": _nullable(DEAL),
     }))  # fmt: skip
+
+
+def corpus_random_schema() -> dict[str, Any]:
+    """A file of the corpus's random tier: sequences drawn from their seeds, answered by the model."""
+    return _doc("corpus-random", "A file of the random tier of the portable corpus (version 2)", _obj({
+        "format": {"const": "fsm-bridge-auction/conformance/random"},
+        "version": {"const": 2},
+        "generator": {"type": "string"},
+        "sequences": {"type": "array", "items": _obj({
+            "id": {"type": "string"}, "seed": {"type": "integer"}, "setup": _setup(), "initial": _initial(),
+            "steps": _steps(),
+        })},
+    }))  # fmt: skip
+
+
+def corpus_index_schema() -> dict[str, Any]:
+    """``index.json`` of the portable corpus: the scenarios and the random tier's files."""
+    count = {"type": "integer", "minimum": 0}
+    return _doc("corpus-index", "The index of the portable corpus (version 2)", _obj({
+        "format": {"const": "fsm-bridge-auction/conformance/index"},
+        "version": {"const": 2},
+        "generator": {"type": "string"},
+        "machine": {"type": "string"},
+        "scenarios": {"type": "array", "items": _obj({
+            "id": {"type": "string"}, "file": {"type": "string"}, "family": {"type": "string"},
+            "laws": {"type": "array", "items": {"type": "string"}}, "title": {"type": "object"}, "events": count,
+        })},
+        "random": _obj({"seed": {"type": "integer"}, "files": {"type": "array", "items": _obj({
+            "file": {"type": "string"}, "seeds": {"type": "array", "prefixItems": [{"type": "integer"}] * 2,
+                                                  "minItems": 2, "maxItems": 2},
+            "sequences": count, "events": count,
+        })}}),
+    }))  # fmt: skip
+
+
+def oracle_schema() -> dict[str, Any]:
+    """One answer line of the oracle (``python -m fsm replay``, protocol version 2)."""
+    line = {"type": ["integer", "null"], "minimum": 1}
+    error = _obj({"type": {"enum": ["IllegalEvent", "InputError"]}, "law": {"type": ["string", "null"]},
+                  "fr": {"type": "string", "minLength": 1}, "en": {"type": "string", "minLength": 1},
+                  "key": {"type": ["string", "null"]}})  # fmt: skip
+    versions = _obj({"oracle": {"const": 2}, "machine": {"type": "integer"}, "corpus": {"type": "integer"},
+                     "scenario": {"type": "integer"}, "package": {"type": "string"}})  # fmt: skip
+    step = _obj({"event": {"type": "string"}, "args": {"type": "object"}, "source": {"type": "string"},
+                 "target": {"type": "string"}, "law": LAW, "rule": {"type": "string"},
+                 "laws": {"type": "array", "items": LAW}})  # fmt: skip
+    setup = {"type": "object"}  # as sent: a set-up that cannot be read is answered too
+    return _doc("oracle", "An answer line of the oracle (protocol version 2)", {"oneOf": [
+        _obj({"line": line, "n": {"const": 0}, "new": setup, "ok": {"const": True}, "version": versions,
+              "snapshot": {"$ref": BASE + "snapshot"}, "options": {"$ref": BASE + "options"}}),
+        _obj({"line": line, "n": {"type": "integer", "minimum": 1}, "event": {"$ref": BASE + "event"},
+              "ok": {"const": True}, "steps": {"type": "array", "items": step, "minItems": 1},
+              "snapshot": {"$ref": BASE + "snapshot"}, "options": {"$ref": BASE + "options"}}),
+        _obj({"line": line, "n": {"const": 0}, "new": {}, "ok": {"const": False}, "error": error}),
+        _obj({"line": line, "n": {"type": "integer", "minimum": 1}, "event": {}, "ok": {"const": False},
+              "error": error}),
+        _obj({"line": line, "n": {"const": None}, "ok": {"const": False}, "error": error}),
+    ]})  # fmt: skip
 
 
 BUILDERS = {
@@ -369,6 +463,9 @@ BUILDERS = {
     "scenario": scenario_schema,
     "machine": machine_schema,
     "conformance": conformance_schema,
+    "corpus-index": corpus_index_schema,
+    "corpus-random": corpus_random_schema,
+    "oracle": oracle_schema,
 }
 
 
@@ -389,3 +486,28 @@ def write_all(folder: Path = FOLDER) -> list[Path]:
         path.write_text(text(name), encoding="utf-8")
         written.append(path)
     return written
+
+
+def validate(name: str, value: Any) -> None:
+    """Check ``value`` against the schema ``name`` as a JSON reader sees it (a YAML reader's integer
+    keys, as in a scenario's ``checkpoints``, are text in JSON); raise :class:`InputError` naming
+    the first problem and where it is. Needs ``jsonschema`` (installed with the ``test`` extra)."""
+    import jsonschema  # type: ignore[import-untyped]
+    import referencing
+
+    from fsm.bridge.errors import InputError
+
+    registry = referencing.Registry().with_resources(
+        (BASE + n, referencing.Resource.from_contents(schema(n))) for n in NAMES
+    )
+    data = json.loads(json.dumps(value, default=str))
+    error = jsonschema.exceptions.best_match(
+        jsonschema.Draft202012Validator(schema(name), registry=registry).iter_errors(data)
+    )
+    if error is not None:
+        where = "/".join(str(p) for p in error.absolute_path) or "/"
+        raise InputError(
+            f"non conforme au schéma « {name} » en {where} : {error.message}",
+            f"does not match the schema '{name}' at {where}: {error.message}",
+            key=where,
+        )

@@ -21,6 +21,7 @@ from fsm.bridge.errors import FsmError, ScenarioError
 from fsm.bridge.events import EVENTS
 from fsm.model.board import Board
 
+FORMAT_VERSION = 1  # docs/scenarios.md: a reader of this version reads every file written for it
 SNAPSHOT_KEYS = tuple(Board().snapshot())
 MULTISET_KEYS = {
     "obligations", "lead_restrictions", "penalty_cards", "unauthorized_information", "pending", "reviews", "exposed_cards",
