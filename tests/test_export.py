@@ -10,6 +10,7 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
+from fsm import Board
 from fsm.bridge.errors import InputError
 from fsm.cli import main
 from fsm.interop.export import ecmascript, effects_js, from_json, scxml_cond, to_dict, to_json, to_mermaid, to_scxml
@@ -486,3 +487,30 @@ def test_node_runs_the_decision_table_as_its_rows_say(need_node, tmp_path):
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == expected
     assert len(set(expected)) == len(expected)  # each case reaches another outcome
+
+
+def test_the_snapshot_keys_the_export_gives_an_expression_for_agree_with_the_board(portable_corpus):
+    """What the export says a snapshot key is (its expression over the context) is what the board
+    gives, at every step of every scenario; and an irregularity's law is the law of its kind."""
+    from fsm.bridge.context import CONTEXT
+
+    spec = to_dict()
+    computed = {x["key"]: CONTEXT.compile(x["expr"]) for x in spec["snapshot"] if "expr" in x}
+    assert {"turn", "state", "declarer", "lead_constraints", "reviews"} <= set(computed)
+    kinds = {k["name"]: k["law"] for k in spec["kinds"]}
+    compared = 0
+    for path in sorted(portable_corpus.glob("*--*.json")):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        board = Board(**doc["setup"])
+        for step in doc["steps"]:
+            ((name, args),) = step["event"].items()
+            if "refused" in step:
+                continue
+            board.apply(name, args)
+            snapshot = board.snapshot()
+            for key, get in computed.items():
+                assert json.loads(json.dumps(get(board.table, None))) == snapshot[key], (doc["id"], key)
+                compared += 1
+            if snapshot["irregularity"]:
+                assert snapshot["irregularity"]["law"] == kinds[snapshot["irregularity"]["kind"]], doc["id"]
+    assert compared > 10_000

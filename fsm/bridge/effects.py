@@ -146,23 +146,32 @@ def _move_after(table: Table, event: Event, n: Any, after: Any) -> None:
 @effect(
     "cancel_from",
     "The call numbered `n` and every standing call made after it are cancelled under `law` (36A, 38B); "
-    "each is unauthorized information (16C) for `offender` and his partner, except for its own maker.",
-    (Param("n", "the first call cancelled"), Param("law", "the law"), Param("offender", "the offender")),
+    "each is unauthorized information under `ui_law` (16C) for `offender` and his partner, except for "
+    "its own maker.",
+    (
+        Param("n", "the first call cancelled"),
+        Param("law", "the law"),
+        Param("offender", "the offender"),
+        Param("ui_law", "the law that makes each cancelled call unauthorized information"),
+    ),
 )
-def _cancel_from(table: Table, event: Event, n: Any, law: str, offender: Any) -> None:
+def _cancel_from(table: Table, event: Event, n: Any, law: str, offender: Any, ui_law: str) -> None:
     o = Seat(offender)
     for e in table.auction.cancel_from(_entry(table, n), law):
-        _add_ui(table, e.token(), tuple(s for s in (o, o.partner) if s is not e.seat), "16C")
+        _add_ui(table, e.token(), tuple(s for s in (o, o.partner) if s is not e.seat), ui_law)
 
 
 @effect(
     "cancel_deprived_passes",
     "17D3: the passes that follow the last call are cancelled from the first one that skipped a player "
-    "(the turn goes back to him); each is unauthorized information (16C) for the members of every side "
-    "one of whose passes skipped a player, except for its own maker.",
-    (Param("law", "the law", "17D3"),),
+    "(the turn goes back to him); each is unauthorized information under `ui_law` (16C) for the members "
+    "of every side one of whose passes skipped a player, except for its own maker.",
+    (
+        Param("law", "the law that cancels them"),
+        Param("ui_law", "the law that makes each cancelled pass unauthorized information"),
+    ),
 )
-def _cancel_deprived_passes(table: Table, event: Event, law: str) -> None:
+def _cancel_deprived_passes(table: Table, event: Event, law: str, ui_law: str) -> None:
     auction = table.auction
     passes = auction.passes_since_last_call()
     first = auction.rotation_break([e.seat for e in passes])
@@ -171,7 +180,7 @@ def _cancel_deprived_passes(table: Table, event: Event, law: str) -> None:
     offenders = tuple(s for s in Seat if s.side in sides)
     for entry in passes[first:]:
         cancelled = auction.set_status(entry, "cancelled", law)
-        _add_ui(table, cancelled.token(), tuple(s for s in offenders if s is not entry.seat), "16C")
+        _add_ui(table, cancelled.token(), tuple(s for s in offenders if s is not entry.seat), ui_law)
 
 
 def _add_ui(table: Table, source: str, seats: tuple[Seat, ...], law: str) -> None:

@@ -17,6 +17,8 @@ from fsm.bridge.context import CONTEXT
 from fsm.bridge.effects import EFFECTS
 from fsm.bridge.errors import InputError
 from fsm.bridge.events import SPECS
+from fsm.bridge.records import CallKind
+from fsm.bridge.settings import CHOICES, Settings
 from fsm.engine import BUILTINS
 from fsm.engine.decisions import ALWAYS, Decision, Row, Trigger
 from fsm.engine.effects import CONTROL
@@ -32,6 +34,46 @@ FORMAT = "fsm-bridge-auction/machine"
 VERSION = 7
 # The state a board starts in: a default board, and one whose cards are still in the board (17A).
 INITIAL = {"default": "auction.calling", "cards_in_board": "board"}
+# Whose turn a snapshot gives: the auction's in the auction period before the lead, the opening
+# leader's while the lead is awaited; nobody's otherwise (passed out, play...).
+TURN = {"if": [
+    {"in": [{"var": "table.period"}, ["board", "auction"]]}, {"var": "auction.turn"},
+    {"in": [{"var": "table.period"}, ["clarification", "lead_out_of_turn"]]}, {"var": "table.opening_leader"},
+    None,
+]}  # fmt: skip
+# What each key of a snapshot says, and, where a variable of the context gives it, its expression.
+SNAPSHOT: dict[str, dict[str, Any]] = {
+    "state": {"doc": "the machine's state (a leaf)", "expr": {"var": "table.state"}},
+    "dealer": {"doc": "the dealer, from the set-up"},
+    "vulnerable": {"doc": "the vulnerability, from the set-up (None, NS, EW, All)"},
+    "turn": {"doc": "whose turn it is to call or to lead, or null", "expr": TURN},
+    "auction": {"doc": "the standing calls in order, each `seat:call`"},
+    "cancelled": {"doc": "the calls made and cancelled or withdrawn, in the order they were made"},
+    "contract": {"doc": "the last standing bid with `X` or `XX` if doubled or redoubled since; `Pass` once "
+                        "four passes end the auction; null while no bid stands or the auction goes on"},
+    "declarer": {"doc": "declarer, after a 54A swap if any", "expr": {"var": "table.declarer"}},
+    "dummy": {"doc": "dummy, after a 54A swap if any", "expr": {"var": "table.dummy"}},
+    "opening_leader": {"doc": "the left-hand opponent of `declarer` (after a 54A swap, of the new declarer)"},
+    "irregularity": {"doc": "the irregular call awaiting a ruling: `law` is the law of its `kind` (the "
+                            "export's `kinds`), `source` the call, `turn` and `relation` whose turn it was, "
+                            "`held` a call held until the option holder chooses or the Director judges"},
+    "lead": {"doc": "the opening lead made: seat, card and whether it is faced"},
+    "lead_constraints": {"doc": "suits the opening leader must lead or must not lead, with their law",
+                         "expr": {"var": "table.lead_constraints"}},
+    "obligations": {"doc": "who must pass (next turn or for the rest of the auction) or repeat a call, and why: "
+                            "`table.obligations` without `call`"},
+    "lead_restrictions": {"doc": "26B: the suits the offender's partner may be prohibited from leading, for an "
+                                 "offender who defends (once the declaring side is known, one who does not "
+                                 "defend has none); the suits are those the offender did not name in the "
+                                 "standing calls (`table.lead_restrictions` holds the offender and the call they come from)"},
+    "exposed_cards": {"doc": "cards exposed during the auction period and not yet returned or made penalty cards"},
+    "penalty_cards": {"doc": "penalty cards, major or minor: `table.penalty_cards`, seat, card and kind"},
+    "unauthorized_information": {"doc": "information from a withdrawn or cancelled call or an exposed card, "
+                                        "for whom, and under which law"},
+    "pending": {"doc": "irregularities the LHO called over, awaiting the Director: `table.pending`, law and source"},
+    "reviews": {"doc": "the law of each review of the auction given (20B, 20C, 41B)", "expr": {"var": "table.reviews"}},
+    "rulings": {"doc": "the law of each ruling of the Director, in order", "expr": {"var": "table.rulings"}},
+}  # fmt: skip
 SCXML_NS = "http://www.w3.org/2005/07/scxml"
 LAW_NS = "urn:fsm-bridge-auction:law"
 
@@ -72,12 +114,24 @@ def effects_spec() -> dict[str, Any]:
 
 
 def context_spec() -> dict[str, Any]:
-    """The expression language and the board context, as the export publishes them."""
+    """The expression language and the board context, as the export publishes them; each variable of
+    the record (``table.*``) with its value on a board before any event (dealer North)."""
+    from fsm.model.board import Board
+
+    table = Board().table
+    fresh = {name: json.loads(json.dumps(v.get(table, None))) for name, v in CONTEXT.variables.items()
+             if name.startswith("table.")}  # fmt: skip
     return {
         "language": "JsonLogic, with the operators `count` and `ctx` and the host operators below",
         "builtins": dict(BUILTINS),
         "variables": [
-            {"name": v.name, "type": v.type, "doc": v.doc, **({"items": v.items} if v.items else {})}
+            {
+                "name": v.name,
+                "type": v.type,
+                "doc": v.doc,
+                **({"items": v.items} if v.items else {}),
+                **({"initial": fresh[v.name]} if v.name in fresh else {}),
+            }
             for v in CONTEXT.variables.values()
         ],
         "operators": [
@@ -168,6 +222,12 @@ def to_dict(engine: Engine | None = None) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "initial": dict(INITIAL),
+        "settings": [
+            {"name": name, "choices": list(choices), "default": getattr(Settings(), name)}
+            for name, choices in CHOICES.items()
+        ],
+        "kinds": [{"name": k.name.lower(), "law": k.law, "fr": k.fr, "en": k.en} for k in CallKind],
+        "snapshot": [{"key": key, **spec} for key, spec in SNAPSHOT.items()],
         "context": context_spec(),
         "effects": effects_spec(),
         "decisions": [d.to_data() for d in engine.decisions],

@@ -284,7 +284,7 @@ def machine_schema() -> dict[str, Any]:
                "effects": {"type": "array", "items": {"$ref": "#/$defs/effect"}}})  # fmt: skip
     guard = _obj({"name": {"type": "string"}, "fr": words, "en": words, "test": {"$ref": "#/$defs/expr"}})
     variable = {**_obj({"name": {"type": "string"}, "type": words, "doc": words,
-                        "items": {"type": "object", "additionalProperties": words}}),
+                        "items": {"type": "object", "additionalProperties": words}, "initial": {}}),
                 "required": ["name", "type", "doc"]}  # fmt: skip
     operator = _obj({"name": {"type": "string"}, "args": {"type": "array", "items": words}, "doc": words,
                      "pure": {"type": "boolean"},
@@ -308,6 +308,11 @@ def machine_schema() -> dict[str, Any]:
                 }), "required": ["name", "doc", "kind", "required"]}},
             })},
         }),
+        "settings": {"type": "array", "items": _obj({"name": words, "choices": {"type": "array"}, "default": {}})},
+        "kinds": {"type": "array", "items": _obj({"name": words, "law": LAW, "fr": words, "en": words})},
+        "snapshot": {"type": "array", "items": {**_obj({"key": {"enum": list(SNAPSHOT_PROPERTIES)}, "doc": words,
+                                                        "expr": {"$ref": "#/$defs/expr"}}),
+                                                "required": ["key", "doc"]}},
         "decisions": {"type": "array", "items": _obj({
             "name": words, "state": words, "event": words, "law": LAW, "fr": words, "en": words,
             "outcomes": {"type": "array", "items": words}, "specialize": {"type": "array", "items": words},

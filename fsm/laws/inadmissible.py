@@ -346,7 +346,7 @@ apply_36A = action(
     _take_pending(
         "36",
         [
-            {"cancel_from": {"n": ITEM_N, "law": "36A", "offender": ITEM_SEAT}},
+            {"cancel_from": {"n": ITEM_N, "law": "36A", "offender": ITEM_SEAT, "ui_law": "16C"}},
             DROP_CANCELLED_PENDING,
             e_set("table.opening_lead", None),
         ],
@@ -399,7 +399,7 @@ def _rectify_38(lho_called: bool) -> list[Any]:
     offender passes if it is his turn, the offending side passes unless the auction is over; 26B and
     72C unless the LHO called over it (38D)."""
     return [
-        {"cancel_from": {"n": ITEM_N, "law": "38B", "offender": ITEM_SEAT}},
+        {"cancel_from": {"n": ITEM_N, "law": "38B", "offender": ITEM_SEAT, "ui_law": "16C"}},
         DROP_CANCELLED_PENDING,
         e_set("table.opening_lead", None),
         e_if({"==": [ctx("auction.turn"), ITEM_SEAT]}, [e_call("standing", seat=ITEM_SEAT, call="Pass", law="38C")]),

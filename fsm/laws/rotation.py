@@ -533,7 +533,7 @@ cancel_passes_17D3 = action(
     "tous les Passe consécutifs sont annulés ; la parole revient au joueur qui a manqué son tour",
     "the consecutive passes are cancelled; the turn goes back to the deprived player",
     "cancel_passes_17D3",
-    [{"cancel_deprived_passes": {}}],
+    [{"cancel_deprived_passes": {"law": "17D3", "ui_law": "16C"}}],
 )
 
 
