@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup graphviz nodejs chromium browser demo test lint format diagrams notebooks schemas docs bench fuzz clean
+.PHONY: setup graphviz nodejs chromium browser demo test lint format diagrams notebooks schemas docs bench fuzz deep clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,7 +28,7 @@ endef
 graphviz:  # `dot` renders the diagrams
 	$(call need_tool,dot,graphviz,SVG diagrams)
 
-nodejs:  # `node` runs the independent JavaScript model (examples/js/) on the exported corpus
+nodejs:  # `node` runs the generic JavaScript interpreter of the export (examples/js/) on the corpus
 	$(call need_tool,node,nodejs,the JavaScript model)
 
 chromium:  # a real headless browser drives the teaching pages (tests/test_pages.py)
@@ -80,6 +80,10 @@ docs: setup
 # 100,000 random event sequences against the properties every board keeps (tests/test_fuzz.py).
 fuzz: setup
 	FSM_FUZZ_EXAMPLES=100000 $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_fuzz.py
+
+# What is too heavy for `make test` and must not be lost; CI runs it after `make test`.
+deep: setup
+	FSM_DEEP=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_deep.py
 
 # Every figure beside its floor or peer and its target, in one run; the JSON goes to out/bench.json.
 # BENCH_ARGS: e.g. another folder of PBN records, or --json. endplay (the `bench` extra) is a peer

@@ -382,7 +382,12 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=_replay)
 
     p = sub.add_parser("schema", help="un schéma JSON des formats / a JSON Schema of the formats")
-    p.add_argument("name", nargs="?", default="snapshot", help="event, record, snapshot, options, scenario, machine")
+    p.add_argument(
+        "name",
+        nargs="?",
+        default="snapshot",
+        help="event, record, snapshot, options, scenario, machine, conformance, corpus-index, corpus-random, oracle",
+    )
     p.add_argument("--write", action="store_true", help="réécrire fsm/schemas/ / rewrite fsm/schemas/")
     p.set_defaults(func=_schema)
 

@@ -25,12 +25,14 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Arg:
     """One argument: its name, its type (``seat``, ``call``, ``bool``, ``strains``, ``cards``,
-    ``card``, ``suit``), whether it is required, and what it means."""
+    ``card``, ``suit``), whether it is required, what it means, and the value the log writes when it
+    is left out (``logged``; ``None``: the log leaves it out too)."""
 
     name: str
     type: str
     required: bool = False
     en: str = ""
+    logged: Any = None
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,7 @@ SPECS: tuple[EventSpec, ...] = (
               by_state=True, one_of=True),
     EventSpec("expose", (SEAT, Arg("cards", "cards", True), Arg("led", "bool")), "24", "expose", "exposes",
               "24: cards exposed during the auction"),
-    EventSpec("lead", (SEAT, Arg("card", "card", True), Arg("face_down", "bool")), "41A", "entame", "leads",
+    EventSpec("lead", (SEAT, Arg("card", "card", True), Arg("face_down", "bool", logged=False)), "41A", "entame", "leads",
               "41A face-down lead, or a faced lead (in turn, out of turn 54, by the declaring side 54E); "
               "`face_down` is false by default"),
     EventSpec("face_lead", (SEAT,), "41C", "retourne son entame", "faces his lead",
@@ -341,8 +343,9 @@ def _maker_source(spec: EventSpec) -> list[str]:
             "    except (TypeError, ValueError, AttributeError, KeyError):",
             f"        raise _unreadable({spec.name!r}, key, value) from None",
         ]
-    if spec.name == "lead":  # the log says how the lead was made: face up unless said otherwise
-        lines.append("    args.setdefault('face_down', False)")
+    for a in spec.args:  # the log says how the act was made: a lead is face up unless said otherwise
+        if a.logged is not None:
+            lines.append(f"    args.setdefault({a.name!r}, {a.logged!r})")
     lines.append("    return ev")
     if spec.one_of:
         types = ", ".join(f"{a.name!r}: {a.type!r}" for a in spec.args)

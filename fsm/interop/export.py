@@ -23,6 +23,7 @@ from fsm.engine import BUILTINS
 from fsm.engine.decisions import ALWAYS, Decision, Row, Trigger
 from fsm.engine.effects import CONTROL
 from fsm.laws.spec import REGISTRY, Option, Rule, StateSpec, condition_of, effects_of, name_of, wording
+from fsm.model.board import VULNERABILITIES
 from fsm.model.machine import Engine, default_engine
 
 FORMAT = "fsm-bridge-auction/machine"
@@ -115,12 +116,16 @@ def effects_spec() -> dict[str, Any]:
 
 def context_spec() -> dict[str, Any]:
     """The expression language and the board context, as the export publishes them; each variable of
-    the record (``table.*``) with its value on a board before any event (dealer North)."""
+    the record (``table.*``) with its value on a board before any event (dealer North), and where a
+    board whose cards are still in it starts otherwise, its value there."""
     from fsm.model.board import Board
 
-    table = Board().table
-    fresh = {name: json.loads(json.dumps(v.get(table, None))) for name, v in CONTEXT.variables.items()
-             if name.startswith("table.")}  # fmt: skip
+    def before_any_event(board: Board) -> dict[str, Any]:
+        return {name: json.loads(json.dumps(v.get(board.table, None))) for name, v in CONTEXT.variables.items()
+                if name.startswith("table.")}  # fmt: skip
+
+    fresh = before_any_event(Board())
+    boxed = before_any_event(Board(cards_in_board=True))
     return {
         "language": "JsonLogic, with the operators `count` and `ctx` and the host operators below",
         "builtins": dict(BUILTINS),
@@ -131,6 +136,7 @@ def context_spec() -> dict[str, Any]:
                 "doc": v.doc,
                 **({"items": v.items} if v.items else {}),
                 **({"initial": fresh[v.name]} if v.name in fresh else {}),
+                **({"initial_cards_in_board": boxed[v.name]} if boxed.get(v.name) != fresh.get(v.name) else {}),
             }
             for v in CONTEXT.variables.values()
         ],
@@ -222,6 +228,11 @@ def to_dict(engine: Engine | None = None) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "initial": dict(INITIAL),
+        "setup": [
+            {"name": "dealer", "choices": ["N", "E", "S", "W"], "default": "N"},
+            {"name": "vulnerable", "choices": list(VULNERABILITIES), "default": "None"},
+            {"name": "cards_in_board", "choices": [False, True], "default": False},
+        ],
         "settings": [
             {"name": name, "choices": list(choices), "default": getattr(Settings(), name)}
             for name, choices in CHOICES.items()
@@ -234,7 +245,9 @@ def to_dict(engine: Engine | None = None) -> dict[str, Any]:
         "triggers": [t.to_data() for t in engine.triggers],
         "events": [
             {
-                "name": e.name, "args": [{"name": a.name, "type": a.type, "required": a.required} for a in e.args],
+                "name": e.name,
+                "args": [{"name": a.name, "type": a.type, "required": a.required,
+                          **({} if a.logged is None else {"logged": a.logged})} for a in e.args],
                 "law": e.law, "fr": e.fr, "en": e.en, "meaning": e.meaning,
                 "by_state": e.by_state, "one_of": e.one_of, "internal": e.internal,
             }

@@ -8,8 +8,8 @@ import contextlib
 import random
 from typing import Any
 
-from fsm import Board
 from fsm.bridge.events import EVENTS, JUDGEMENTS, PLAYER_EVENTS
+from fsm.model.board import Board
 
 SEATS = ["N", "E", "S", "W"]
 CALLS = ["Pass", "Pass", "Pass", "1C", "1D", "1H", "1S", "1NT", "2C", "2H", "3NT", "4S", "7NT", "X", "XX", "8C"]

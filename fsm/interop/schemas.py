@@ -284,7 +284,7 @@ def machine_schema() -> dict[str, Any]:
                "effects": {"type": "array", "items": {"$ref": "#/$defs/effect"}}})  # fmt: skip
     guard = _obj({"name": {"type": "string"}, "fr": words, "en": words, "test": {"$ref": "#/$defs/expr"}})
     variable = {**_obj({"name": {"type": "string"}, "type": words, "doc": words,
-                        "items": {"type": "object", "additionalProperties": words}, "initial": {}}),
+                        "items": {"type": "object", "additionalProperties": words}, "initial": {}, "initial_cards_in_board": {}}),
                 "required": ["name", "type", "doc"]}  # fmt: skip
     operator = _obj({"name": {"type": "string"}, "args": {"type": "array", "items": words}, "doc": words,
                      "pure": {"type": "boolean"},
@@ -308,6 +308,7 @@ def machine_schema() -> dict[str, Any]:
                 }), "required": ["name", "doc", "kind", "required"]}},
             })},
         }),
+        "setup": {"type": "array", "items": _obj({"name": words, "choices": {"type": "array"}, "default": {}})},
         "settings": {"type": "array", "items": _obj({"name": words, "choices": {"type": "array"}, "default": {}})},
         "kinds": {"type": "array", "items": _obj({"name": words, "law": LAW, "fr": words, "en": words})},
         "snapshot": {"type": "array", "items": {**_obj({"key": {"enum": list(SNAPSHOT_PROPERTIES)}, "doc": words,
@@ -323,9 +324,10 @@ def machine_schema() -> dict[str, Any]:
         })},
         "events": {"type": "array", "items": _obj({
             "name": {"type": "string"},
-            "args": {"type": "array", "items": _obj({
+            "args": {"type": "array", "items": {**_obj({
                 "name": {"type": "string"}, "type": {"enum": list(ARG_TYPES)}, "required": {"type": "boolean"},
-            })},
+                "logged": {},
+            }), "required": ["name", "type", "required"]}},
             "law": LAW, "fr": words, "en": words, "meaning": words,
             "by_state": {"type": "boolean"}, "one_of": {"type": "boolean"}, "internal": {"type": "boolean"},
         })},
