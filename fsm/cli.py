@@ -386,7 +386,7 @@ def main(argv: list[str] | None = None) -> int:
         "name",
         nargs="?",
         default="snapshot",
-        help="event, record, snapshot, options, scenario, machine, conformance, corpus-index, corpus-random, oracle",
+        help="event, record, snapshot, options, scenario, machine, conformance, corpus-index, corpus-random, oracle, check",
     )
     p.add_argument("--write", action="store_true", help="réécrire fsm/schemas/ / rewrite fsm/schemas/")
     p.set_defaults(func=_schema)

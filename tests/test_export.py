@@ -2,9 +2,7 @@
 independent reader (python-statemachine's), and Mermaid text."""
 
 import json
-import os
 import re
-import shutil
 import subprocess
 from xml.etree import ElementTree as ET
 
@@ -404,17 +402,7 @@ def reference_calls(effects, kinds, data, item=None):
     return calls
 
 
-@pytest.fixture
-def need_node():
-    node = shutil.which("node")
-    if node is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("Node.js 'node' is missing in CI")
-        pytest.skip("Node.js 'node' not installed")
-    return node
-
-
-def test_node_runs_transition_scripts_as_the_effects_say(need_node, tmp_path):
+def test_node_runs_transition_scripts_as_the_effects_say(node, tmp_path):
     spec = to_dict()
     kinds = {e["name"]: {p["name"]: p["kind"] for p in e["params"]} for e in spec["effects"]["effects"]}
     pairs, _ = transitions_by_rule(to_scxml(), spec)
@@ -439,7 +427,7 @@ def test_node_runs_transition_scripts_as_the_effects_say(need_node, tmp_path):
     )
     path = tmp_path / "scripts.js"
     path.write_text("\n".join(program), encoding="utf-8")
-    result = subprocess.run([need_node, str(path)], capture_output=True, text=True, timeout=60)
+    result = subprocess.run([node, str(path)], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     got = json.loads(result.stdout)
     data = {**BOARD, "event": EVENT}
@@ -460,7 +448,7 @@ DECISION_CASES = [  # host operators fixed per case, and what the board says
 ]  # fmt: skip
 
 
-def test_node_runs_the_decision_table_as_its_rows_say(need_node, tmp_path):
+def test_node_runs_the_decision_table_as_its_rows_say(node, tmp_path):
     (decision,) = to_dict()["decisions"]
     (script,) = ET.fromstring(to_scxml()).findall(SCXML + "script")
     board = {"auction": {"turn": None}, "table": {"obligations": [], "deferred": [], "misinformation_ruled": False}}
@@ -483,7 +471,7 @@ def test_node_runs_the_decision_table_as_its_rows_say(need_node, tmp_path):
     program.append("console.log(JSON.stringify(out));")
     path = tmp_path / "decide.js"
     path.write_text("\n".join(program), encoding="utf-8")
-    result = subprocess.run([need_node, str(path)], capture_output=True, text=True, timeout=60)
+    result = subprocess.run([node, str(path)], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == expected
     assert len(set(expected)) == len(expected)  # each case reaches another outcome

@@ -22,16 +22,6 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed, (\d+) skipped$", re.MULTILINE)
 
 
-@pytest.fixture
-def node():
-    found = shutil.which("node")
-    if found is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("Node.js 'node' is missing in CI: the set-up (make setup) must install it")
-        pytest.skip("Node.js 'node' not installed")
-    return found
-
-
 def run(node, *args, timeout=300):
     return subprocess.run([node, *map(str, args)], capture_output=True, text=True, timeout=timeout)
 
@@ -127,16 +117,6 @@ def test_the_bundle_runs_without_a_module_loader(node, portable_corpus, tmp_path
     assert done.returncode == 0, done.stderr
     done = run(node, JS / "check-bundle.js", portable_corpus, "--bundle", bundle, "--scenarios", 1000)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr
-
-
-@pytest.fixture
-def chromium(node):
-    missing = [what for what, ok in (("chromium", Path(CHROMIUM).is_file()),
-               ("playwright-core (make setup)", (BROWSER / "node_modules" / "playwright-core").is_dir())) if not ok]  # fmt: skip
-    if missing:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{', '.join(missing)} missing in CI: the set-up (make setup) must install it")
-        pytest.skip(f"{', '.join(missing)} not installed")
 
 
 def test_an_offline_page_runs_the_interpreter_in_chromium(node, chromium, portable_corpus, tmp_path):

@@ -6,11 +6,8 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
-
-import pytest
 
 from fsm.cli import main
 from fsm.teach import pages
@@ -73,24 +70,6 @@ def test_without_dot_the_page_says_so_in_one_line(monkeypatch):
 
 
 # --- in a real browser ---------------------------------------------------------------------------
-@pytest.fixture
-def chromium():
-    """The browser tests skip without chromium or the driver, except in CI where that is a failure."""
-    missing = [
-        what
-        for what, ok in (
-            ("chromium", Path(CHROMIUM).is_file()),
-            ("node", shutil.which("node") is not None),
-            ("playwright-core (make setup)", (BROWSER / "node_modules" / "playwright-core").is_dir()),
-        )
-        if not ok
-    ]
-    if missing:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{', '.join(missing)} missing in CI: the set-up (make setup) must install it")
-        pytest.skip(f"{', '.join(missing)} not installed")
-
-
 def drive(path: Path, name: str) -> dict:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     done = subprocess.run(

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from fsm.cli import main
-from fsm.interop import pbn
+from fsm.bridge.errors import InputError
+from fsm.interop import pbn, schemas
 
 DATA = Path(__file__).parent / "data" / "pbn"
 SESSION = DATA / "session.pbn"
@@ -69,6 +70,17 @@ def test_json_keeps_its_shape(capsys):
     assert data["summary"]["games"] == 4 and data["summary"]["unreadable_files"] == 0
     board = data["boards"][0]
     assert (board["file"], board["game"], board["line"], board["findings"][0]["law"]) == (str(SESSION), 2, 25, "27A1")
+    schemas.validate("check", data)  # the shape other programs read is the published one
+
+
+def test_the_json_report_of_a_folder_and_a_missing_file_is_the_published_shape(capsys):
+    code, out, _ = _run(capsys, "--json", str(SESSION.parent), "/nonexistent.pbn")
+    data = json.loads(out)
+    assert code == 2 and data["summary"]["paths"][0]["kind"] == "not found"
+    schemas.validate("check", data)
+    with pytest.raises(InputError) as err:
+        schemas.validate("check", {**data, "summary": {**data["summary"], "games": -1}})
+    assert err.value.details["key"] == "summary/games"
 
 
 def test_reports_are_written_as_they_come(monkeypatch, tmp_path):

@@ -43,7 +43,7 @@ _HAND = "[AKQJT2-9akqjt]*(\\.[AKQJT2-9akqjt]*){3}"
 # A deal as the PBN Deal tag gives it; the loader also checks 52 distinct cards, 13 a hand.
 DEAL = {"type": "string", "pattern": f"^\\s*[NESWnesw]:\\s*{_HAND}(\\s+{_HAND}){{3}}\\s*$"}
 NAMES = ("event", "record", "snapshot", "options", "scenario", "machine", "conformance", "corpus-index",
-         "corpus-random", "oracle")  # fmt: skip
+         "corpus-random", "oracle", "check")  # fmt: skip
 
 
 def _doc(name: str, title: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -462,6 +462,33 @@ def oracle_schema() -> dict[str, Any]:
     ]})  # fmt: skip
 
 
+def check_schema() -> dict[str, Any]:
+    """The report of ``python -m fsm check --json``: each game worth a line, then the counters."""
+    seat = _nullable(SEAT)
+    count = {"type": "integer", "minimum": 0}
+    text = {"type": "string"}
+    contract = _nullable({"type": "string", "pattern": "^(Pass|[1-7](C|D|H|S|NT)(X|XX)?)$"})
+    board = _obj({
+        "file": text, "game": {"type": "integer", "minimum": 1}, "board": _nullable(text),
+        "line": {"type": "integer", "minimum": 1}, "contract": contract, "declarer": seat, "opening_leader": seat,
+        "recorded": _obj({"contract": _nullable(text), "declarer": _nullable(text), "opening_leader": _nullable(text)}),
+        "complete": {"type": "boolean"}, "agrees": {"type": ["boolean", "null"]},
+        "findings": {"type": "array", "items": _obj({"law": LAW, "what": text})},
+        "error": _nullable(text), "warnings": {"type": "array", "items": text},
+    })  # fmt: skip
+    kinds = ["not found", "unreadable", "refused", "no game", "warning", "internal error"]
+    summary = _obj({
+        **{k: count for k in ("files", "games", "unreadable_games", "unreadable_files", "complete_auctions",
+                              "compared_with_record", "agree", "disagree", "disagree_unflagged", "flagged_boards",
+                              "warnings", "games_with_warnings", "internal_errors")},
+        "findings_by_law": {"type": "object", "propertyNames": LAW, "additionalProperties": count},
+        "paths": {"type": "array", "items": _obj({"path": text, "kind": {"enum": kinds}, "what": text})},
+    })  # fmt: skip
+    return _doc("check", "The report of python -m fsm check --json", _obj({
+        "boards": {"type": "array", "items": board}, "summary": summary,
+    }))  # fmt: skip
+
+
 BUILDERS = {
     "event": event_schema,
     "record": record_schema,
@@ -473,6 +500,7 @@ BUILDERS = {
     "corpus-index": corpus_index_schema,
     "corpus-random": corpus_random_schema,
     "oracle": oracle_schema,
+    "check": check_schema,
 }
 
 
