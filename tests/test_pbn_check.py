@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from fsm.cli import main
 from fsm.bridge.errors import InputError
+from fsm.cli import main
 from fsm.interop import pbn, schemas
 
 DATA = Path(__file__).parent / "data" / "pbn"
