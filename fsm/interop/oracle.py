@@ -79,11 +79,12 @@ def _unreadable(msg: str) -> dict[str, Any]:
             "key": None}  # fmt: skip
 
 
-NO_BOARD = InputError(
-    'aucune table : la première ligne doit être {"new": {…}}',
-    'no board: the first line must be {"new": {...}}',
-    key="new",
-)
+def _no_board() -> InputError:
+    return InputError(
+        'aucune table : la première ligne doit être {"new": {…}}',
+        'no board: the first line must be {"new": {...}}',
+        key="new",
+    )
 
 
 class Session:
@@ -106,7 +107,7 @@ class Session:
         self.n += 1
         try:
             if self.board is None:
-                raise NO_BOARD
+                raise _no_board()
             if not isinstance(value, dict) or len(value) != 1:
                 raise InputError(
                     "un événement est une table à une seule clé", "an event is a mapping with one key", key="event"
@@ -167,7 +168,7 @@ def unusable(answer: dict[str, Any]) -> bool:
     """Whether an answer says the input itself cannot be used (exit code 2), not an event refused."""
     if answer["ok"]:
         return False
-    return answer["n"] is None or answer["n"] == 0 or answer["error"] == _error(NO_BOARD)
+    return answer["n"] is None or answer["n"] == 0 or answer["error"] == _error(_no_board())
 
 
 def problem(answer: dict[str, Any]) -> str:
