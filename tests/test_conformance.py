@@ -25,24 +25,26 @@ def test_the_index_lists_every_scenario(corpus):
         assert (corpus / entry["file"]).exists()
 
 
+def replay(doc):
+    """Replays a corpus document on a fresh board and requires, at every step, the answers it holds:
+    the rules that fired, the snapshot and the options, or the refusal's law and type."""
+    board = Board(**doc["setup"])
+    assert {"snapshot": board.snapshot(), "options": board.options()} == doc["initial"], doc["id"]
+    for n, step in enumerate(doc["steps"], 1):
+        ((name, args),) = step["event"].items()
+        if "refused" in step:
+            with pytest.raises(FsmError) as err:
+                board.apply(name, args)
+            assert (err.value.law, type(err.value).__name__) == (step["refused"]["law"], step["refused"]["type"])
+            continue
+        assert name != "calls", "the shorthand is expanded"
+        assert [f.rule for f in board.apply(name, args)] == step["fired"], (doc["id"], n)
+        assert (board.snapshot(), board.options()) == (step["snapshot"], step["options"]), (doc["id"], n)
+
+
 def test_every_exported_scenario_replays_step_by_step(corpus):
     for path in sorted(corpus.glob("*--*.json")):
-        doc = json.loads(path.read_text(encoding="utf-8"))
-        setup = doc["setup"]
-        board = Board(dealer=setup["dealer"], vulnerable=setup["vulnerable"], settings=setup["settings"],
-                      cards_in_board=setup["cards_in_board"])  # fmt: skip
-        for n, step in enumerate(doc["steps"], 1):
-            ((name, args),) = step["event"].items()
-            if "refused" in step:
-                with pytest.raises(FsmError) as err:
-                    board.apply(name, args)
-                assert err.value.law == step["refused"]["law"], (doc["id"], n)
-                continue
-            assert name != "calls", "the shorthand is expanded"
-            fired = board.apply(name, args)
-            assert [f.rule for f in fired] == step["fired"], (doc["id"], n)
-            assert board.snapshot() == step["snapshot"], (doc["id"], n)
-            assert board.options() == step["options"], (doc["id"], n)
+        replay(json.loads(path.read_text(encoding="utf-8")))
 
 
 def test_cli_exports_the_corpus(tmp_path, capsys):
@@ -106,15 +108,5 @@ def test_the_random_tier_stacks_irregularities_and_refusals(corpus):
 
 
 def test_a_random_sequence_replays_to_the_same_answers(corpus):
-    for s in list(_tier(corpus))[::50]:
-        board = Board(**s["setup"])
-        assert {"snapshot": board.snapshot(), "options": board.options()} == s["initial"]
-        for n, step in enumerate(s["steps"], 1):
-            ((name, args),) = step["event"].items()
-            if "refused" in step:
-                with pytest.raises(FsmError) as err:
-                    board.apply(name, args)
-                assert err.value.law == step["refused"]["law"], (s["id"], n)
-                continue
-            assert [f.rule for f in board.apply(name, args)] == step["fired"], (s["id"], n)
-            assert (board.snapshot(), board.options()) == (step["snapshot"], step["options"]), (s["id"], n)
+    for sequence in list(_tier(corpus))[::50]:
+        replay(sequence)

@@ -1,33 +1,12 @@
 // Drives one teaching page in headless Chromium and prints what a student sees, as JSON.
 // node drive.mjs PAGE.html SCREENSHOT_DIR NAME
 // The page is opened from file:// with every network request refused: it must need none.
-import { chromium } from "playwright-core";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { join } from "node:path";
+import { offline } from "./offline.mjs";
 
 const [page_path, shots, name] = process.argv.slice(2);
-const profile = mkdtempSync(join(tmpdir(), "fsm-chromium-"));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  headless: true,
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  viewport: { width: 1600, height: 1000 },
-});
-const out = { requests: [], errors: [], stages: [] };
-try {
-  const page = context.pages()[0] || (await context.newPage());
-  await page.route("**/*", (route) => {
-    const url = route.request().url();
-    if (url.startsWith("file:")) return route.continue();
-    out.requests.push(url);
-    return route.abort();
-  });
-  page.on("pageerror", (e) => out.errors.push(String(e)));
-  await page.goto(pathToFileURL(resolve(page_path)).href);
-
+const out = { stages: [] };
+await offline(page_path, out, async (page) => {
   const look = () => page.evaluate(() => {
     const stage = document.querySelector(".stage.current");
     const visible = (el) => el.offsetParent !== null;
@@ -95,8 +74,6 @@ try {
   out.english = await look();
   out.html_lang = await page.evaluate(() => document.documentElement.lang);
   await page.screenshot({ path: join(shots, `${name}-3-english.png`), fullPage: false });
-} finally {
-  await context.close();
-  rmSync(profile, { recursive: true, force: true });
-}
+});
+
 process.stdout.write(JSON.stringify(out));
