@@ -8,7 +8,6 @@ import re
 import pytest
 
 jsonschema = pytest.importorskip("jsonschema")
-referencing = pytest.importorskip("referencing")
 
 from fsm.interop import schemas  # noqa: E402
 from fsm.interop.conformance import SEED  # noqa: E402
@@ -27,10 +26,7 @@ CHANGE_TO_A_BID_ABOVE_SEVEN = {
 
 
 def test_the_whole_random_tier_is_valid_but_for_the_known_defect(portable_corpus):
-    registry = referencing.Registry().with_resources(
-        (schemas.BASE + n, referencing.Resource.from_contents(schemas.schema(n))) for n in schemas.NAMES
-    )
-    check = jsonschema.Draft202012Validator(schemas.schema("corpus-random"), registry=registry)
+    check = schemas.validator("corpus-random")
     index = json.loads((portable_corpus / "index.json").read_text(encoding="utf-8"))
     assert index["random"]["seed"] == SEED
     rejected = {}

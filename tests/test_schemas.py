@@ -7,7 +7,7 @@ import pytest
 import yaml
 
 jsonschema = pytest.importorskip("jsonschema")
-referencing = pytest.importorskip("referencing")
+pytest.importorskip("referencing")
 
 from fsm import Board  # noqa: E402
 from fsm.bridge.errors import InputError  # noqa: E402
@@ -16,13 +16,7 @@ from fsm.interop import schemas  # noqa: E402
 from fsm.interop.export import to_dict  # noqa: E402
 from fsm.model.scenario import apply_event, board_for, corpus_files, load  # noqa: E402
 
-REGISTRY = referencing.Registry().with_resources(
-    (schemas.BASE + name, referencing.Resource.from_contents(schemas.schema(name))) for name in schemas.NAMES
-)
-
-
-def validator(name):
-    return jsonschema.Draft202012Validator(schemas.schema(name), registry=REGISTRY)
+validator = schemas.validator
 
 
 @pytest.mark.parametrize("name", schemas.NAMES)

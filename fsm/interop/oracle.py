@@ -168,7 +168,7 @@ def unusable(answer: dict[str, Any]) -> bool:
     """Whether an answer says the input itself cannot be used (exit code 2), not an event refused."""
     if answer["ok"]:
         return False
-    return answer["n"] is None or answer["n"] == 0 or answer["error"] == _error(_no_board())
+    return answer["n"] is None or answer["n"] == 0 or answer["error"]["key"] == "new"  # no board to take it
 
 
 def problem(answer: dict[str, Any]) -> str:

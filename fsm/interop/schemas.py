@@ -6,6 +6,7 @@ export. They are written from the declarations (events, settings, states), shipp
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -523,22 +524,29 @@ def write_all(folder: Path = FOLDER) -> list[Path]:
     return written
 
 
-def validate(name: str, value: Any) -> None:
-    """Check ``value`` against the schema ``name`` as a JSON reader sees it (a YAML reader's integer
-    keys, as in a scenario's ``checkpoints``, are text in JSON); raise :class:`InputError` naming
-    the first problem and where it is. Needs ``jsonschema`` (installed with the ``test`` extra)."""
+@functools.cache
+def validator(name: str) -> Any:
+    """The validator of the schema ``name``, the others reachable by ``$id``: built once, since
+    building them all is far dearer than a validation. Needs ``jsonschema`` (the ``test`` extra)."""
     import jsonschema  # type: ignore[import-untyped]
     import referencing
-
-    from fsm.bridge.errors import InputError
 
     registry = referencing.Registry().with_resources(
         (BASE + n, referencing.Resource.from_contents(schema(n))) for n in NAMES
     )
+    return jsonschema.Draft202012Validator(schema(name), registry=registry)
+
+
+def validate(name: str, value: Any) -> None:
+    """Check ``value`` against the schema ``name`` as a JSON reader sees it (a YAML reader's integer
+    keys, as in a scenario's ``checkpoints``, are text in JSON); raise :class:`InputError` naming
+    the first problem and where it is."""
+    import jsonschema
+
+    from fsm.bridge.errors import InputError
+
     data = json.loads(json.dumps(value, default=str))
-    error = jsonschema.exceptions.best_match(
-        jsonschema.Draft202012Validator(schema(name), registry=registry).iter_errors(data)
-    )
+    error = jsonschema.exceptions.best_match(validator(name).iter_errors(data))
     if error is not None:
         where = "/".join(str(p) for p in error.absolute_path) or "/"
         raise InputError(
