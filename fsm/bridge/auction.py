@@ -7,8 +7,9 @@ seat after the last standing call (rotation goes on from an accepted call out of
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from fsm.bridge.calls import Call, Seat, Strain
 
@@ -67,64 +68,120 @@ def relation(offender: Seat, turn: Seat, offender_has_called: bool) -> Relation:
     return Relation.LHO_PREV if offender_has_called else Relation.LHO_NOT_PREV
 
 
+_MISSING = object()
+
+
 class Auction:
     """The calls made at the table, in order, each with its status. Law modules change it only
     through :meth:`add`, :meth:`set_status`, :meth:`drop`, :meth:`move_after` and :meth:`cancel_from`.
 
-    The entries are a tuple, replaced on every change and never changed in place, so that saving
-    the record is taking a reference to it (:meth:`save`, :meth:`restore`). What every call asks
-    of the auction (the standing calls, the last bid, the last call that is not a pass, how many
-    passes close it) is kept beside the entries: a call added at the end updates it in a few
-    steps; any other change (a status, a call moved or dropped) derives it again from the entries.
+    A board may carry thousands of calls (calls after the final pass, each cancelled), and every
+    event must cost the same at the last as at the first: the calls are a list appended to in
+    place, found by number through a dict of their places, and what every call asks of the auction
+    (the standing calls, the last bid, the last call that is not a pass, how many passes close it)
+    is kept up to date by each change from the end of the record, where changes happen, rather
+    than derived again from every call. A refused event is undone by a journal: each change in
+    place writes how to undo it, :meth:`save` is a mark in the journal and :meth:`restore` undoes
+    the changes made since, latest first.
     """
 
     __slots__ = (
-        "dealer", "entries", "made", "_standing", "_last_bid", "_last_non_pass", "_trailing", "_declarer_of",
-        "_declarer",
+        "dealer", "made", "_list", "_pos", "_standing", "_journal", "_last_bid", "_last_non_pass", "_trailing",
+        "_epoch", "_declarer_at", "_declarer",
     )  # fmt: skip
 
     def __init__(self, dealer: Seat, entries: tuple[Entry, ...] = (), made: int = 0) -> None:
         self.dealer = dealer
-        self.entries: tuple[Entry, ...] = tuple(entries)
         self.made = made  # how many entries were ever added: the next entry's number
-        self._declarer_of: tuple[Entry, ...] | None = None  # the standing calls the cached declarer was found from
+        self._list: list[Entry] = list(entries)
+        self._pos: dict[int, int] = {e.n: i for i, e in enumerate(self._list)}
+        self._standing: list[Entry] = [e for e in self._list if e.status == STANDING]
+        self._journal: list[tuple[Any, ...]] = []
+        self._epoch = 0  # changes whenever the standing calls may have: what the declarer cache is keyed by
+        self._declarer_at = -1
         self._declarer: Seat | None = None
-        self._derive()
+        self._tail()
 
-    def _derive(self) -> None:
-        standing = tuple(e for e in self.entries if e.status == STANDING)
-        self._standing = standing
+    def _tail(self) -> None:
+        """What the end of the standing auction tells: read from the end, where it is."""
+        self._epoch += 1
         self._last_bid: Entry | None = None
         self._last_non_pass: Entry | None = None
         self._trailing = 0
-        for e in reversed(standing):
-            if not e.call.is_pass:
-                self._last_non_pass = e
-                break
+        standing = self._standing
+        i = len(standing) - 1
+        while i >= 0 and standing[i].call.is_pass:
             self._trailing += 1
-        for e in reversed(standing):
-            if e.call.is_bid:
-                self._last_bid = e
-                break
+            i -= 1
+        if i >= 0:
+            self._last_non_pass = standing[i]
+        while i >= 0 and not standing[i].call.is_bid:
+            i -= 1
+        if i >= 0:
+            self._last_bid = standing[i]
 
+    # --- the journal ---------------------------------------------------------------------
     def save(self) -> tuple[object, ...]:
-        """What the record is now: values that are never changed in place."""
-        return (self.entries, self.made, self._standing, self._last_bid, self._last_non_pass, self._trailing)
+        """A mark: how many changes the journal holds, and the few values kept beside the calls."""
+        return (len(self._journal), self.made, self._last_bid, self._last_non_pass, self._trailing)
 
     def restore(self, saved: tuple[object, ...]) -> None:
-        (self.entries, self.made, self._standing, self._last_bid, self._last_non_pass, self._trailing) = saved  # type: ignore[assignment]
+        """Undo every change made since :meth:`save` returned ``saved``, the latest first."""
+        mark, self.made, self._last_bid, self._last_non_pass, self._trailing = saved  # type: ignore[assignment]
+        journal = self._journal
+        while len(journal) > mark:  # type: ignore[operator]
+            undo = journal.pop()
+            kind = undo[0]
+            if kind == "pop":
+                undo[1].pop()
+            elif kind == "set":
+                undo[1][undo[2]] = undo[3]
+            elif kind == "delete":
+                del undo[1][undo[2]]
+            elif kind == "insert":
+                undo[1].insert(undo[2], undo[3])
+            elif undo[3] is _MISSING:  # "key": a place that did not exist
+                del undo[1][undo[2]]
+            else:
+                undo[1][undo[2]] = undo[3]
+        self._epoch += 1
+
+    def _append(self, items: list[Any], item: Any) -> None:
+        items.append(item)
+        self._journal.append(("pop", items))
+
+    def _replace(self, items: list[Any], i: int, item: Any) -> None:
+        self._journal.append(("set", items, i, items[i]))
+        items[i] = item
+
+    def _insert(self, items: list[Any], i: int, item: Any) -> None:
+        items.insert(i, item)
+        self._journal.append(("delete", items, i))
+
+    def _delete(self, items: list[Any], i: int) -> None:
+        self._journal.append(("insert", items, i, items[i]))
+        del items[i]
+
+    def _place(self, n: int, i: int | None) -> None:
+        """The entry numbered ``n`` is now at ``i`` in the record (``None``: it left it)."""
+        pos = self._pos
+        self._journal.append(("key", pos, n, pos.get(n, _MISSING)))
+        if i is None:
+            del pos[n]
+        else:
+            pos[n] = i
 
     def copy(self) -> Auction:
-        out = object.__new__(Auction)
-        out.dealer = self.dealer
-        out._declarer_of = None
-        out.restore(self.save())
+        """An auction that shares nothing that changes with this one (its journal starts empty)."""
+        out = Auction(self.dealer, (), self.made)
+        out._list, out._pos, out._standing = list(self._list), dict(self._pos), list(self._standing)
+        out._tail()
         return out
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Auction):
             return NotImplemented
-        return (self.dealer, self.entries, self.made) == (other.dealer, other.entries, other.made)
+        return (self.dealer, self._list, self.made) == (other.dealer, other._list, other.made)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -136,9 +193,11 @@ class Auction:
         """A call made at the table; it gets the next number."""
         self.made += 1
         entry = _new_entry(Entry, (*entry[:-1], self.made))  # the entry with its number
-        self.entries = (*self.entries, entry)
+        self._place(self.made, len(self._list))
+        self._append(self._list, entry)
         if entry.status == STANDING:  # a call at the end: what the auction tells moves on by one call
-            self._standing = (*self._standing, entry)
+            self._append(self._standing, entry)
+            self._epoch += 1
             call = entry.call
             if call.is_pass:
                 self._trailing += 1
@@ -149,60 +208,120 @@ class Auction:
                     self._last_bid = entry
         return entry
 
-    def _set(self, entries: tuple[Entry, ...]) -> None:
-        self.entries = entries
-        self._derive()
-
     def _index(self, entry: Entry) -> int:
-        for i, e in enumerate(self.entries):
-            if e.n == entry.n:
-                return i
-        raise KeyError(entry.token())  # pragma: no cover - an entry is never looked up once dropped
+        return self._pos[entry.n]
+
+    def _unstand(self, entry: Entry) -> None:
+        """The entry leaves the standing calls (searched from the end, where changes happen)."""
+        standing = self._standing
+        for k in range(len(standing) - 1, -1, -1):
+            if standing[k].n == entry.n:
+                self._delete(standing, k)
+                return
+
+    def _stand(self, entry: Entry) -> None:
+        """The entry joins the standing calls at its place in the record."""
+        standing, pos = self._standing, self._pos
+        at = pos[entry.n]
+        k = len(standing)
+        while k > 0 and pos[standing[k - 1].n] > at:
+            k -= 1
+        self._insert(standing, k, entry)
+
+    def entry(self, n: int) -> Entry:
+        """The entry numbered ``n``, as it now stands."""
+        return self._list[self._pos[n]]
+
+    def has(self, n: int) -> bool:
+        """A call numbered ``n`` is on the record."""
+        return n in self._pos
 
     def current(self, entry: Entry) -> Entry:
         """The entry as it stands now (its status may have changed since it was read)."""
-        return self.entries[self._index(entry)]
+        return self._list[self._pos[entry.n]]
 
     def set_status(self, entry: Entry, status: str, law: str | None = None) -> Entry:
         """The entry gets a new status (and the law that gave it); returns the entry as it now is."""
-        i = self._index(entry)
-        e = self.entries[i]
+        i = self._pos[entry.n]
+        e = self._list[i]
         new = e._replace(status=status, law=law if law is not None else e.law)
-        self._set((*self.entries[:i], new, *self.entries[i + 1 :]))
+        self._replace(self._list, i, new)
+        if e.status == STANDING or status == STANDING:
+            if e.status == STANDING:
+                self._unstand(e)
+            if status == STANDING:
+                self._stand(new)
+            self._tail()
         return new
+
+    def _reorder(self, start: int, suffix: list[Entry]) -> None:
+        """The record from ``start`` on becomes ``suffix``; the places of its entries follow."""
+        old = self._list[start:]
+        for e in old:
+            self._place(e.n, None)
+        for _ in range(len(old)):
+            self._delete(self._list, len(self._list) - 1)
+        for k, e in enumerate(suffix):
+            self._place(e.n, start + k)
+            self._append(self._list, e)
 
     def drop(self, entry: Entry) -> None:
         """The entry leaves the record (a call held for a ruling, made afresh as a new event)."""
-        i = self._index(entry)
-        self._set(self.entries[:i] + self.entries[i + 1 :])
+        i = self._pos[entry.n]
+        e = self._list[i]
+        if e.status == STANDING:
+            self._unstand(e)
+        self._reorder(i, self._list[i + 1 :])
+        if e.status == STANDING:
+            self._tail()
 
     def move_after(self, entry: Entry, anchor: Entry, status: str = STANDING) -> Entry:
         """25A, 25B1, 21B1: the new call takes the place right after the call it replaces."""
-        moved = self.entries[self._index(entry)]._replace(status=status)
-        self.drop(entry)
-        at = self._index(anchor) + 1
-        self._set((*self.entries[:at], moved, *self.entries[at:]))
+        i_e, i_a = self._pos[entry.n], self._pos[anchor.n]
+        e = self._list[i_e]
+        moved = e._replace(status=status)
+        if e.status == STANDING:
+            self._unstand(e)
+        start = min(i_e, i_a + 1)  # nothing before both moves
+        rest = [x for x in self._list[start:] if x.n != e.n]
+        at = next((k + 1 for k in range(len(rest) - 1, -1, -1) if rest[k].n == anchor.n), 0)
+        self._reorder(start, [*rest[:at], moved, *rest[at:]])
+        if status == STANDING:
+            self._stand(moved)
+        self._tail()
         return moved
 
     def cancel_from(self, entry: Entry, law: str) -> list[Entry]:
         """Cancel ``entry`` and every standing call made after it (36A, 38B); returns what was cancelled."""
-        start = self._index(entry)
-        entries = list(self.entries)
+        start = self._pos[entry.n]
         cancelled = []
-        for i in range(start, len(entries)):
-            e = entries[i]
+        for i in range(start, len(self._list)):
+            e = self._list[i]
             if e.status == STANDING or i == start:
-                entries[i] = e._replace(status=CANCELLED, law=law)
-                cancelled.append(entries[i])
-        self._set(tuple(entries))
+                cancelled.append(self.set_status(e, CANCELLED, law))
         return cancelled
 
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """Every call made, in the order of the record, whatever its status (a copy: it costs the record's length)."""
+        return tuple(self._list)
+
+    def last_entry(self) -> Entry | None:
+        """The last call in the order of the record, whatever its status."""
+        return self._list[-1] if self._list else None
+
+    def standing_after(self, n: int) -> list[Entry]:
+        """The standing calls after the call numbered ``n`` in the order of the record."""
+        i = self._pos.get(n)
+        return [] if i is None else [e for e in self._list[i + 1 :] if e.status == STANDING]
+
     # --- reading -----------------------------------------------------------------
-    def standing(self) -> tuple[Entry, ...]:
+    def standing(self) -> Sequence[Entry]:
+        """The standing calls in the order of the record (the auction's own list: read it, never change it)."""
         return self._standing
 
     def removed(self) -> list[Entry]:
-        return [e for e in self.entries if e.status in (CANCELLED, WITHDRAWN)]
+        return [e for e in self._list if e.status in (CANCELLED, WITHDRAWN)]
 
     def last_standing(self) -> Entry | None:
         return self._standing[-1] if self._standing else None
@@ -327,12 +446,9 @@ class Auction:
             return None
         bid = self.last_bid()
         assert bid is not None
-        suffix = ""
-        for e in self.standing()[self.standing().index(bid) + 1 :]:
-            if e.call.is_double:
-                suffix = "X"
-            elif e.call.is_redouble:
-                suffix = "XX"
+        last = self._last_non_pass  # after the last bid, only doubles, redoubles and passes
+        assert last is not None
+        suffix = "X" if last.call.is_double else "XX" if last.call.is_redouble else ""
         return f"{bid.call}{suffix}"
 
     def declarer(self) -> Seat | None:
@@ -340,10 +456,9 @@ class Auction:
 
         Only standing calls count (N8): cancelled and withdrawn calls never do, accepted ones do.
         """
-        standing = self._standing
-        if self._declarer_of is standing:  # asked several times a step (the lead's guards): found once
+        if self._declarer_at == self._epoch:  # asked several times a step (the lead's guards): found once
             return self._declarer
-        self._declarer_of, self._declarer = standing, self._find_declarer()
+        self._declarer_at, self._declarer = self._epoch, self._find_declarer()
         return self._declarer
 
     def _find_declarer(self) -> Seat | None:

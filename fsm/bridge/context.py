@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fsm.bridge.auction import Relation, relation
+from fsm.bridge.auction import Entry, Relation, relation
 from fsm.bridge.calls import Call, Card, Seat, parse_call, parse_card
 from fsm.bridge.records import REPEAT_CALL, CallKind, Classification
 from fsm.bridge.table import lead_restrictions_now
@@ -431,12 +431,29 @@ var(
         "law": "string|null: the law that cancelled or withdrew it",
         "source": "string: the call with its maker, `N:1H`",
     },
-)(
-    lambda t, e: [
-        {"n": x.n, "seat": x.seat, "call": x.call.token, "status": x.status, "law": x.law, "source": x.token()}
-        for x in t.auction.entries
-    ]
+)(lambda t, e: [_item(x) for x in t.auction.entries])
+var("auction.made", "integer", "how many calls were made: the number of the last call made, whatever its status")(
+    lambda t, e: t.auction.made
 )
+
+
+def _item(x: Entry) -> dict[str, Any]:
+    """A call of the record as an item of `auction.calls`."""
+    return {"n": x.n, "seat": x.seat, "call": x.call.token, "status": x.status, "law": x.law, "source": x.token()}
+
+
+@op(
+    "call",
+    ("n",),
+    "the call numbered `n` as an item of `auction.calls` (`n`, `seat`, `call`, `status`, `law`, `source`), found "
+    "by its number whatever the record's length; null if no call has that number, or for null",
+    (({"call": 1}, "", None), ({"call": 2}, "1H by N, then 1S by E", {"n": 2, "seat": "E", "call": "1S",
+      "status": "standing", "law": None, "source": "E:1S"})),
+)  # fmt: skip
+def _call_numbered(t: Table, e: Event, n: Any) -> dict[str, Any] | None:
+    if n is None or not t.auction.has(n):
+        return None
+    return _item(t.auction.entry(n))
 
 
 # --- operators ------------------------------------------------------------------------------------
@@ -749,14 +766,7 @@ def _last_call(t: Table, e: Event, seat: Any) -> dict[str, Any] | None:
     s = Seat(seat)
     for x in reversed(t.auction.standing()):
         if x.seat is s:
-            return {
-                "n": x.n,
-                "seat": x.seat,
-                "call": x.call.token,
-                "status": x.status,
-                "law": x.law,
-                "source": x.token(),
-            }
+            return _item(x)
     return None
 
 
@@ -768,8 +778,4 @@ def _last_call(t: Table, e: Event, seat: Any) -> dict[str, Any] | None:
     (({"standing_after": 1}, "", []), ({"standing_after": 1}, "1H by N, 1S by E, then Pass by S, numbered 1, 2, 3", [2, 3])),
 )  # fmt: skip
 def _standing_after(t: Table, e: Event, n: Any) -> list[int]:
-    entries = t.auction.entries
-    for i, x in enumerate(entries):
-        if x.n == n:
-            return [y.n for y in entries[i + 1 :] if y.status == "standing"]
-    return []
+    return [y.n for y in t.auction.standing_after(n)]

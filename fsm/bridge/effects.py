@@ -22,6 +22,7 @@ from fsm.bridge.calls import Seat, Strain
 from fsm.bridge.context import CONTEXT, as_call, as_card, classification_of
 from fsm.bridge.errors import IllegalEvent
 from fsm.bridge.events import Event, call_event, internal
+from fsm.bridge.growing import plus
 from fsm.bridge.records import (
     CallKind,
     Classification,
@@ -48,10 +49,7 @@ STATUSES = ("standing", "pending", "cancelled", "withdrawn")
 
 
 def _entry(table: Table, n: Any) -> Entry:
-    for x in table.auction.entries:
-        if x.n == n:
-            return x
-    raise KeyError(n)  # pragma: no cover - a rule names only calls on the record
+    return table.auction.entry(n)  # a rule names only calls on the record
 
 
 def _seats(values: Any) -> tuple[Seat, ...]:
@@ -184,7 +182,7 @@ def _cancel_deprived_passes(table: Table, event: Event, law: str, ui_law: str) -
 
 
 def _add_ui(table: Table, source: str, seats: tuple[Seat, ...], law: str) -> None:
-    table.unauthorized_information = (*table.unauthorized_information, UnauthorizedInformation(source, seats, law))
+    table.unauthorized_information = plus(table.unauthorized_information, UnauthorizedInformation(source, seats, law))
 
 
 # --- the irregularity on the table ------------------------------------------------------------------
@@ -338,7 +336,7 @@ def _append(table: Table, event: Event, to: str, fields: Any, value: Any, unless
         for x in _items(table, to):
             if (x == item) if not unless_same else all(x.get(k) == item.get(k) for k in unless_same):
                 return
-    setattr(table, to, (*getattr(table, to), _MAKERS[to](table, item)))
+    setattr(table, to, plus(getattr(table, to), _MAKERS[to](table, item)))
 
 
 @effect(

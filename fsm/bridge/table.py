@@ -12,12 +12,14 @@ board holds, and a refused event is undone by putting them back (:meth:`Table.re
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from fsm.bridge.auction import Auction, Entry
 from fsm.bridge.calls import SUITS, Seat, Strain
+from fsm.bridge.growing import GrowingTuple
 from fsm.bridge.records import (
     REPEAT_CALL,
     Deferred,
@@ -63,10 +65,11 @@ class Table:
     exposed: tuple[Exposure, ...] = ()  # 24: face up until the auction ends
     lead_restrictions: tuple[LeadRestriction, ...] = ()
     penalty_cards: tuple[PenaltyCard, ...] = ()
-    unauthorized_information: tuple[UnauthorizedInformation, ...] = ()
+    # the records that grow with every event: growing tuples once they grow (fsm.bridge.growing)
+    unauthorized_information: Sequence[UnauthorizedInformation] = ()
     pending: tuple[Pending, ...] = ()
     reviews: tuple[str, ...] = ()
-    rulings: tuple[str, ...] = ()
+    rulings: Sequence[str] = ()
     opening_lead: Lead | None = None
     roles_swapped: bool = False  # 54A: declarer spread his hand and became dummy
     must_accept_lead: bool = False  # 54C
@@ -91,7 +94,7 @@ class Table:
         """A copy that shares nothing mutable with this one."""
         out = object.__new__(Table)
         for name, value in zip(_FIELDS, _read(self), strict=True):
-            setattr(out, name, value)
+            setattr(out, name, value.copy() if isinstance(value, GrowingTuple) else value)
         out.auction = self.auction.copy()
         out.raised = []
         return out

@@ -32,7 +32,9 @@ FORMAT = "fsm-bridge-auction/machine"
 # 5: `decisions` (the classification of a call as a decision table) and `triggers` (the end of the
 #    auction), which the dispatch runs before and after the rules; the context gains `call.relation`
 #    and the operators `relation` and `over_partner_artificial`.
-VERSION = 7
+# 6, 7: see docs/interop.md. 8: the operator `call` and the variable `auction.made`, which the rules
+#    use instead of searching `auction.calls` (a call found by its number costs the same at any length).
+VERSION = 8
 # The state a board starts in: a default board, and one whose cards are still in the board (17A).
 INITIAL = {"default": "auction.calling", "cards_in_board": "board"}
 # Whose turn a snapshot gives: the auction's in the auction period before the lead, the opening

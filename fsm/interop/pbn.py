@@ -932,7 +932,7 @@ def _sufficient(board: Board, call: Call) -> bool:
 
 def _caller(board: Board) -> Seat:
     """Who calls next in a recorded auction: the LHO of the last call made, pending or not."""
-    last = board.auction.entries[-1] if board.auction.entries else None
+    last = board.auction.last_entry()
     return last.seat.lho if last is not None else board.dealer
 
 

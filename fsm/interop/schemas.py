@@ -293,7 +293,7 @@ def machine_schema() -> dict[str, Any]:
                                                                   "context": words, "value": {}})}})  # fmt: skip
     body = _obj({
         "format": {"const": "fsm-bridge-auction/machine"},
-        "version": {"const": 7},
+        "version": {"const": 8},
         "initial": _obj({"default": {"type": "string"}, "cards_in_board": {"type": "string"}}),
         "context": _obj({
             "language": words, "builtins": {"type": "object", "additionalProperties": words},
@@ -353,7 +353,7 @@ def machine_schema() -> dict[str, Any]:
                    "rows": {"type": "array", "items": {"$ref": "#/$defs/row"}, "minItems": 1}}),
            "required": ["law", "fr", "en"], "oneOf": [{"required": ["then"]}, {"required": ["rows"]}]}  # fmt: skip
     body["$defs"] = {"expr": expression_schema(), "effect": effect_schema(), "row": row}
-    return _doc("machine", "The machine exported as JSON (version 7)", body)
+    return _doc("machine", "The machine exported as JSON (version 8)", body)
 
 
 def _expect() -> dict[str, Any]:

@@ -386,7 +386,7 @@ def _take_back(law: str, told: list[Any], ui_law: str = "16C") -> list[Any]:
     """The LHO takes back the call he may (25A6, 21B2): it is withdrawn, and UI to ``told`` (read on it)."""
     return [
         e_with(
-            {"first": [var("auction.calls"), {"==": [var("n"), ctx("table.withdrawable.n")]}]},
+            {"call": [ctx("table.withdrawable.n")]},
             [
                 e_set("table.withdrawable", None),
                 e_status(var("n"), "withdrawn", law),

@@ -174,7 +174,7 @@ N = var("irregularity.n")
 # Inside a `with` over a call of the record: its number, its maker, the call with its maker.
 ITEM_N, ITEM_SEAT, ITEM_SOURCE = var("n"), var("seat"), var("source")
 # The call on the table as an item of the record (read before the irregularity is closed).
-THE_CALL = {"first": [var("auction.calls"), {"==": [var("n"), ctx("irregularity.n")]}]}
+THE_CALL = {"call": [ctx("irregularity.n")]}
 
 
 # A later irregularity cancelled with the calls after an earlier one (36A, 38B) awaits nothing more.
@@ -183,14 +183,7 @@ DROP_CANCELLED_PENDING = e_remove(
     {
         "and": [
             {"!=": [var("n"), None]},
-            {
-                "!": {
-                    "in": [
-                        var("n"),
-                        {"map": [{"filter": [ctx("auction.calls"), {"==": [var("status"), "standing"]}]}, var("n")]},
-                    ]
-                }
-            },
+            {"!": {"==": [{"first": [{"map": [[{"call": [var("n")]}], var("status")]}]}, "standing"]}},
         ]
     },
 )
@@ -203,7 +196,7 @@ def _take_pending(law: str, effects: list[Any]) -> list[Any]:
     rectification already withdrew it."""
     return [
         e_with(
-            {"first": [var("auction.calls"), {"==": [var("n"), {"pending_call": [law]}]}]},
+            {"call": [{"pending_call": [law]}]},
             [
                 e_remove("pending", value={"first": [ctx("table.pending"), {"==": [var("law"), law]}]}),
                 e_if({"!=": [var(""), None]}, effects),
@@ -489,15 +482,7 @@ cancel_late_call = action(
     "cancel_late_call",
     [
         e_call("cancelled", law="39A"),
-        e_with(
-            {
-                "first": [
-                    var("auction.calls"),
-                    {"and": [{"==": [var("seat"), ctx("event.seat")]}, {"==": [var("call"), ctx("event.call")]}]},
-                ]
-            },
-            [e_ui(ITEM_SOURCE, [{"partner": [ITEM_SEAT]}])],
-        ),
+        e_with({"call": [var("auction.made")]}, [e_ui(ITEM_SOURCE, [{"partner": [ITEM_SEAT]}])]),
     ],
 )
 

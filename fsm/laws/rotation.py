@@ -481,7 +481,7 @@ def _settle_after_auction(group: str, comparable: bool) -> Action:
     awaited = {
         "first": [ctx("table.pending"), {"and": [{"in": [var("law"), list(GROUPS[group])]}, var("judged_call")]}]
     }
-    offender = _get({"first": [ctx("auction.calls"), {"==": [var("n"), _get(awaited, "n")]}]}, "seat")
+    offender = _get({"call": [_get(awaited, "n")]}, "seat")
     return action(
         fr,
         en,

@@ -18,6 +18,7 @@ from typing import Any
 
 from fsm.bridge.context import CONTEXT
 from fsm.bridge.events import EVENTS, Event, internal
+from fsm.bridge.growing import plus
 from fsm.bridge.table import Table
 from fsm.engine.decisions import Decision, Trigger
 from fsm.engine.host import Host
@@ -34,7 +35,7 @@ LAW_REF = re.compile(r"^\d{1,2}([A-G](\d(\([a-d]\)(\((i|ii|iii|iv)\))?)?)?)?$")
 
 def _ruled(table: Table, law: str) -> None:
     """A rectification or an acceptance: its law goes into the board's rulings."""
-    table.rulings = (*table.rulings, law)
+    table.rulings = plus(table.rulings, law)
 
 
 BRIDGE = Host(

@@ -131,9 +131,8 @@
     'auction.passed_out': (rec) => R.isPassedOut(rec),
     'auction.three_passes_follow': (rec) => R.threePassesFollow(rec),
     'auction.deprived': (rec) => R.isDeprived(rec),
-    'auction.calls': (rec) => rec.entries.map((x) => ({
-      n: x.n, seat: x.seat, call: x.call.token, status: x.status, law: orNull(x.law), source: R.token(x),
-    })),
+    'auction.calls': (rec) => rec.entries.map(R.item),
+    'auction.made': (rec) => rec.made,
   };
   for (const name of R.COLLECTIONS) {
     if (!(`table.${name}` in VARIABLES)) VARIABLES[`table.${name}`] = (rec) => items(rec, name);

@@ -100,11 +100,14 @@
       const s = R.standing(rec);
       for (let i = s.length - 1; i >= 0; i--) {
         const x = s[i];
-        if (x.seat === seat) {
-          return { n: x.n, seat: x.seat, call: x.call.token, status: x.status, law: nil(x.law) ? null : x.law, source: R.token(x) };
-        }
+        if (x.seat === seat) return R.item(x);
       }
       return null;
+    },
+    call: (rec, e, n) => {
+      if (nil(n)) return null;
+      const x = rec.entries.find((y) => y.n === n);
+      return x ? R.item(x) : null;
     },
     standing_after: (rec, e, n) => {
       const i = rec.entries.findIndex((x) => x.n === n);

@@ -57,6 +57,10 @@
 
   // --- the auction ----------------------------------------------------------------------------
   const token = (e) => `${e.seat}:${e.call.token}`;
+  // A call of the record as the context shows it (an item of `auction.calls`).
+  const item = (x) => ({
+    n: x.n, seat: x.seat, call: x.call.token, status: x.status, law: x.law === undefined ? null : x.law, source: token(x),
+  });
   const standing = (rec) => rec.entries.filter((e) => e.status === 'standing');
   const removed = (rec) => rec.entries.filter((e) => e.status === 'cancelled' || e.status === 'withdrawn');
 
@@ -244,7 +248,7 @@
 
   const api = {
     COLLECTIONS, STORED, newRecord, save, restore, clone,
-    token, standing, removed, add, entry, setStatus, drop, moveAfter, cancelFrom, denominations,
+    token, item, standing, removed, add, entry, setStatus, drop, moveAfter, cancelFrom, denominations,
     lastBid, lastNonPass, trailing, turn, hasCalled, partnerSilent, isSufficient, allows,
     passesSinceLastCall, rotationBreak, skippingPasses, threePassesFollow, isDeprived, isPassedOut,
     isCompleted, isOver, contract, presumedDeclarer, declarer, dummy, openingLeader,
