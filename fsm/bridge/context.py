@@ -273,7 +273,9 @@ var("table.lead.card", "card|null", "the card of the opening lead on the table")
 var("table.lead.faced", "boolean|null", "the opening lead on the table is faced")(
     lambda t, e: t.opening_lead.faced if t.opening_lead is not None else None
 )
-var("table.rulings", "string[]", "the laws of the rectifications and acceptances ruled so far")(lambda t, e: t.rulings)
+var("table.rulings", "string[]", "the laws of the rectifications and acceptances ruled so far")(
+    lambda t, e: tuple(t.rulings)
+)
 var("table.misinformation_ruled", "boolean", "misinformation was judged (21B1) before the new call")(
     lambda t, e: t.misinformation_ruled
 )
@@ -288,7 +290,7 @@ var("table.withdrawable.n", "integer|null", "the number of the call he may take 
 )
 var("table.roles_swapped", "boolean", "54A: declarer spread his hand and became dummy")(lambda t, e: t.roles_swapped)
 var("table.reviews", "string[]", "the laws under which the Director may adjust the score after play (72C, 23C, 27D)")(
-    lambda t, e: t.reviews
+    lambda t, e: tuple(t.reviews)
 )
 var("settings.partner_bar_27B3_27B4", "string", "`literal`, or `lifted_by_27B1`: a 27B1 replacement frees partner")(
     lambda t, e: t.settings.partner_bar_27B3_27B4
@@ -298,7 +300,7 @@ var("settings.lead_restriction_after_forced_repeat", "boolean", "30A, 31A1: 26B 
 )
 var("table.withdraw_law", "string", "the law of the last change of call: `25A6` or `21B2`")(lambda t, e: t.withdraw_law)
 var("table.sides_with_cards", "string[]", "the sides that have taken their cards out of the board (17A)")(
-    lambda t, e: t.sides_with_cards
+    lambda t, e: tuple(t.sides_with_cards)
 )
 
 
