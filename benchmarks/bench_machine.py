@@ -6,7 +6,10 @@
   trigger and a dict-table FSM written here (a dict lookup and the minimal legality of a call);
 - import and engine build time, each in a fresh interpreter, beside ``import transitions``;
 - memory per board; 10,000 boards created one after another (first thousand against last thousand);
-- one board of 1,000 and of 50,000 events: the cost of an event, and of replaying one.
+- one board of 1,000 and of 50,000 events: the cost of an event, and of replaying one;
+- one board of 8,000 events of each kind a board can repeat (calls after a pass-out or after the
+  final pass, 16C records, reviews, the Director, irregular calls and their rectifications): the
+  cost of an event over the last 500 beside the first 500, which must stay within 1.2×.
 
 Run ``python benchmarks/run.py --only machine``; ``python benchmarks/bench_machine.py`` does the same.
 """
@@ -225,11 +228,80 @@ def long_board(sizes: tuple[int, ...] = (1_000, 50_000)) -> dict[str, float]:
     return out
 
 
+# --- the cost of an event as the board's history grows, for each kind of event a board can repeat ---
+def _insufficient_cycle(board: Any, i: int) -> None:
+    """An insufficient bid at its maker's turn (27), accepted by his LHO (27A1), who then bids over
+    it: three events that leave one more accepted bid and one more bid standing, again and again."""
+    step = i % 3
+    if step == 0:
+        board.call(board.auction.turn(), "1C")
+    elif step == 1:
+        board.accept(board.irregularity.entry.seat.lho)
+    else:
+        board.call(board.auction.turn(), "1D")
+
+
+def _late_call(calls: str) -> Any:
+    return lambda board, i: board.call(calls[i % len(calls)], "2C")
+
+
+def _ruled_late_call(board: Any, i: int) -> None:
+    """A defender bids after the final pass and the Director rules: cancelled, a 16C record, 26B (39C)."""
+    if i % 2:
+        board.director()
+    else:
+        board.call("EW"[i // 2 % 2], "2C")
+
+
+MIXES: dict[str, tuple[str, str, Any]] = {
+    # name: (what it is, the calls before, one event of the mix)
+    "pass_out": ("calls after a pass-out (39A, each cancelled)", "Pass Pass Pass Pass", _late_call("NESW")),
+    "final_pass": (
+        "calls after the final pass (39: each a ruling, cancelled)",
+        "1H Pass Pass Pass",
+        _late_call("NESW"),
+    ),
+    "ui": (
+        "a defender's bid after the final pass, then the Director (39C: 16C, 26B)",
+        "1H Pass Pass Pass",
+        _ruled_late_call,
+    ),
+    "reviews": ("reviews of the auction at one's turn (20B)", "1H Pass", lambda board, i: board.review("S")),
+    "director": ("the Director called, nothing awaiting him", "1H Pass", lambda board, i: board.director()),
+    "irregular": ("insufficient bids accepted, then bid over (27, 27A1)", "1H", _insufficient_cycle),
+}
+
+
+def mixes(size: int = 8_000, window: int = 500, repeat: int = 3) -> dict[str, dict[str, float]]:
+    """Each mix on one board of ``size`` events: the median cost of an event over the first ``window``
+    events and over the last, the best of ``repeat`` boards (the least disturbed by the machine)."""
+    from fsm import Board
+
+    out = {}
+    for name, (_what, before, event) in MIXES.items():
+        firsts, lasts = [], []
+        for _ in range(repeat):
+            board = Board()
+            board.calls(before)
+            stamps = []
+            for i in range(size):
+                start = time.perf_counter()
+                event(board, i)
+                stamps.append(time.perf_counter() - start)
+            firsts.append(statistics.median(stamps[:window]) * 1e6)
+            lasts.append(statistics.median(stamps[-window:]) * 1e6)
+        out[name] = {f"us_per_event_first_{window}": min(firsts), f"us_per_event_last_{window}": min(lasts)}
+    return out
+
+
 # --- the section --------------------------------------------------------------------------------
 def measure(repeat: int = 200) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     calls, start, mem = per_call(repeat), startup(), memory()
-    scaling, long = creation_scaling(), long_board()
-    data = {"per_call": calls, "startup": start, "memory": mem, "create_10000_boards": scaling, "long_board": long}
+    scaling, long, mixed = creation_scaling(), long_board(), mixes()
+    data = {
+        "per_call": calls, "startup": start, "memory": mem, "create_10000_boards": scaling, "long_board": long,
+        "mixes_8000_events": mixed,
+    }  # fmt: skip
     board = calls["board_call_us"]
     rows = [
         row("per call: Board.call", board, "µs", "bare compiled dispatch", calls["bare_dispatch_us"], ("max", 10)),
@@ -250,6 +322,10 @@ def measure(repeat: int = 200) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         row(f"long board: µs per event {last}", long["us_per_event_at_50000"], "µs", first, long["us_per_event_at_1000"]),
         row(f"long board: replay µs per event {last}", long["replay_us_per_event_at_50000"], "µs", first, long["replay_us_per_event_at_1000"]),
     ]  # fmt: skip
+    for name, (what, _before, _event) in MIXES.items():
+        m = mixed[name]
+        rows.append(row(f"8,000 events, {what}: µs per event, last 500", m["us_per_event_last_500"], "µs",
+                        "first 500", m["us_per_event_first_500"], ("ratio", 1.2)))  # fmt: skip
     return data, rows
 
 

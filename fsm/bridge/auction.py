@@ -132,7 +132,12 @@ class Auction:
         while len(journal) > mark:  # type: ignore[operator]
             undo = journal.pop()
             kind = undo[0]
-            if kind == "pop":
+            if kind == "add":  # the last call added: out of the list, of the places, of the standing calls
+                self._list.pop()
+                del self._pos[undo[1]]
+                if undo[2]:
+                    self._standing.pop()
+            elif kind == "pop":
                 undo[1].pop()
             elif kind == "set":
                 undo[1][undo[2]] = undo[3]
@@ -191,12 +196,14 @@ class Auction:
     # --- changing ------------------------------------------------------------------
     def add(self, entry: Entry) -> Entry:
         """A call made at the table; it gets the next number."""
-        self.made += 1
-        entry = _new_entry(Entry, (*entry[:-1], self.made))  # the entry with its number
-        self._place(self.made, len(self._list))
-        self._append(self._list, entry)
+        n = self.made = self.made + 1
+        entry = _new_entry(Entry, (*entry[:-1], n))  # the entry with its number
+        items = self._list
+        self._pos[n] = len(items)
+        items.append(entry)
         if entry.status == STANDING:  # a call at the end: what the auction tells moves on by one call
-            self._append(self._standing, entry)
+            self._standing.append(entry)
+            self._journal.append(("add", n, True))  # one record undoes the three (the commonest change)
             self._epoch += 1
             call = entry.call
             if call.is_pass:
@@ -206,6 +213,8 @@ class Auction:
                 self._last_non_pass = entry
                 if call.is_bid:
                     self._last_bid = entry
+        else:
+            self._journal.append(("add", n, False))
         return entry
 
     def _index(self, entry: Entry) -> int:
