@@ -5,19 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from fsm.laws.lawtext import LAW
 from fsm.model.board import Board
 from fsm.model.machine import states
 from fsm.teach.teaching import is_routine
-from fsm.teach.text import (
-    LAW,
-    auction_grid,
-    contract_label,
-    describe_event,
-    describe_step,
-    held,
-    option_sentence,
-    seat_name,
-)
+from fsm.teach.text import auction_grid, contract_label, describe_event, describe_step, held, option_sentence, seat_name
 
 GRAPHVIZ_HINT = (
     "Graphviz « dot » est introuvable : le diagramme reste en DOT (apt-get install graphviz) / "

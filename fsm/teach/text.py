@@ -9,16 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from fsm.bridge.calls import Lang, Seat, parse_call, parse_card, parse_strain
+from fsm.bridge.calls import SUIT_NAMES, Lang, Seat, parse_call, parse_card, parse_strain
 from fsm.bridge.errors import InputError
 from fsm.bridge.events import EVENTS
+from fsm.laws.lawtext import LAW
 from fsm.model.machine import states
 
 if TYPE_CHECKING:
     from fsm.bridge.auction import Entry
     from fsm.model.board import Board, Step
-
-LAW = {"fr": "Loi", "en": "Law"}
 
 
 def state_label(state: str, lang: str = "fr") -> str:
@@ -51,11 +50,6 @@ def calls_text(text: str, lang: str = "fr") -> str:
 def _lang(lang: str) -> Lang:
     return "fr" if lang == "fr" else "en"
 
-
-SUIT_NAMES = {
-    "fr": {"C": "trèfle", "D": "carreau", "H": "cœur", "S": "pique"},
-    "en": {"C": "club", "D": "diamond", "H": "heart", "S": "spade"},
-}
 
 # A judgement in words (12, 23A, 25, 21B1, 47E1, 54C), for the judge event and for a call
 # that carries the Director's judgement: (when true, when false) in each language.
