@@ -17,6 +17,21 @@ from fsm.bridge.errors import InputError
 Lang = Literal["pbn", "fr", "en"]
 
 
+# The words of the seats, suits and denominations, in French (the FFB's) and English: this module
+# owns them; the rest of the package reads them from here.
+SEAT_NAMES: dict[str, dict[str, str]] = {
+    "fr": {"N": "Nord", "E": "Est", "S": "Sud", "W": "Ouest"},
+    "en": {"N": "North", "E": "East", "S": "South", "W": "West"},
+}
+SEAT_LETTERS_FR = {"N": "N", "E": "E", "S": "S", "W": "O"}  # Ouest
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+SUIT_NAMES: dict[str, dict[str, str]] = {
+    "fr": {"C": "trèfle", "D": "carreau", "H": "cœur", "S": "pique"},
+    "en": {"C": "club", "D": "diamond", "H": "heart", "S": "spade"},
+}
+NOTRUMP = {"fr": "SA", "en": "NT"}  # Sans-Atout
+
+
 class Seat(str, Enum):
     N = "N"
     E = "E"
@@ -31,15 +46,11 @@ class Seat(str, Enum):
 
     def label(self, lang: Lang = "pbn") -> str:
         if lang == "fr":
-            return {"N": "N", "E": "E", "S": "S", "W": "O"}[self.value]
+            return SEAT_LETTERS_FR[self.value]
         return self.value
 
     def name_in(self, lang: Lang) -> str:
-        names = {
-            "fr": {"N": "Nord", "E": "Est", "S": "Sud", "W": "Ouest"},
-            "en": {"N": "North", "E": "East", "S": "South", "W": "West"},
-        }
-        return names.get(lang, names["en"])[self.value]
+        return SEAT_NAMES.get(lang, SEAT_NAMES["en"])[self.value]
 
     def __str__(self) -> str:
         return self.value
@@ -92,10 +103,8 @@ class Strain(str, Enum):
         return self is not Strain.NT
 
     def label(self, lang: Lang = "pbn") -> str:
-        if lang == "fr":
-            return "SA" if self is Strain.NT else SUIT_SYMBOLS[self.value]
-        if lang == "en":
-            return "NT" if self is Strain.NT else SUIT_SYMBOLS[self.value]
+        if lang in NOTRUMP:
+            return NOTRUMP[lang] if self is Strain.NT else SUIT_SYMBOLS[self.value]
         return self.value
 
     def __str__(self) -> str:
@@ -104,7 +113,6 @@ class Strain(str, Enum):
 
 STRAINS: tuple[Strain, ...] = (Strain.C, Strain.D, Strain.H, Strain.S, Strain.NT)
 SUITS: tuple[Strain, ...] = STRAINS[:4]
-SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 _SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
 _SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
 # French suit letters: Trèfle, Carreau, Cœur, Pique.
@@ -232,7 +240,8 @@ def parse_call(text: object, lang: Lang | None = None) -> Call:
 
 
 RANKS = "23456789TJQKA"
-_FR_RANKS = {"V": "J", "D": "Q", "R": "K", "A": "A"}
+FR_RANK_LETTERS = {"J": "V", "Q": "D", "K": "R"}  # Valet, Dame, Roi
+_FR_RANKS = {**{fr: rank for rank, fr in FR_RANK_LETTERS.items()}, "A": "A"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +263,7 @@ class Card:
             return self.pbn()
         rank = "10" if self.rank == "T" else self.rank
         if lang == "fr":
-            rank = {"J": "V", "Q": "D", "K": "R"}.get(rank, rank)
+            rank = FR_RANK_LETTERS.get(rank, rank)
         return f"{SUIT_SYMBOLS[self.suit.value]}{rank}"
 
     def __str__(self) -> str:

@@ -7,6 +7,8 @@ thirteen cards, the fifty-two cards each once.
 
 from __future__ import annotations
 
+from fsm.bridge.calls import SEAT_NAMES
+
 SEATS = "NESW"
 SUITS = "SHDC"
 RANKS = "AKQJT98765432"
@@ -76,5 +78,4 @@ def holds(hands: Hands, seat: str, card: str) -> bool:
     return len(card) == 2 and card[1] in hands[seat].get(card[0], "")
 
 
-_FR = {"N": "Nord", "E": "Est", "S": "Sud", "W": "Ouest"}
-_EN = {"N": "North", "E": "East", "S": "South", "W": "West"}
+_FR, _EN = SEAT_NAMES["fr"], SEAT_NAMES["en"]

@@ -22,6 +22,7 @@ from fsm.bridge.settings import CHOICES, Settings
 from fsm.engine import BUILTINS
 from fsm.engine.decisions import ALWAYS, Decision, Row, Trigger
 from fsm.engine.effects import CONTROL
+from fsm.laws.lawtext import LAW
 from fsm.laws.spec import REGISTRY, Option, Rule, StateSpec, condition_of, effects_of, name_of, wording
 from fsm.model.board import VULNERABILITIES
 from fsm.model.machine import Engine, default_engine
@@ -543,7 +544,7 @@ def _text(label: str) -> str:
 def to_mermaid(engine: Engine | None = None, lang: str = "fr") -> str:
     """Mermaid ``stateDiagram-v2``, which GitHub renders in Markdown."""
     engine = engine or default_engine()
-    law = {"fr": "Loi", "en": "Law"}[lang]
+    law = LAW[lang]
     lines = ["stateDiagram-v2", "  [*] --> auction"]
 
     def block(parent: str | None, indent: str) -> None:

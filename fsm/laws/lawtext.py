@@ -13,7 +13,9 @@ import re
 from functools import cache
 from typing import Any
 
-__all__ = ["text", "title", "cite"]
+__all__ = ["LAW", "text", "title", "cite"]
+
+LAW = {"fr": "Loi", "en": "Law"}  # the word before a law's number, « Loi 27B1 »: every module writes it from here
 
 _REF = re.compile(r"(\d{1,2})([A-Z]?)(\d?)((?:\([a-z]+\))*)")
 _PART = re.compile(r"\([a-z]+\)")
@@ -91,4 +93,5 @@ def cite(ref: str) -> str:
     """A one-line French citation: « Loi 27B1(a) — Enchère insuffisante » (the law's title)."""
     chain = _chain(ref)
     law_title = _code().get(chain[-1], {}).get("title") if chain else None
-    return f"Loi {ref.strip()} — {law_title}" if law_title else f"Loi {ref.strip()}"
+    law = f"{LAW['fr']} {ref.strip()}"
+    return f"{law} — {law_title}" if law_title else law

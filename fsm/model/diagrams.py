@@ -17,6 +17,7 @@ import graphviz
 from fsm.bridge.calls import parse_call, parse_card, parse_seat
 from fsm.bridge.events import EVENTS
 from fsm.laws import registry
+from fsm.laws.lawtext import LAW
 from fsm.laws.spec import LawModule, Rule, wording
 from fsm.model.labels import FONT, FONTSIZE, TITLE_FONTSIZE, html
 from fsm.model.machine import modules, rules, states
@@ -35,7 +36,6 @@ class BoardPath(Protocol):
     def state(self) -> str: ...
 
 
-LAW = {"fr": "Loi", "en": "Law"}
 START = "__start__"
 
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import graphviz
 
+from fsm.laws.lawtext import LAW
 from fsm.laws.registry import families
 from fsm.laws.spec import StateSpec
-from fsm.model.diagrams import LAW, _leaf, event_words
+from fsm.model.diagrams import _leaf, event_words
 from fsm.model.labels import FONT, FONTSIZE, TITLE_FONTSIZE, html
 from fsm.model.machine import modules, rules, states
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from fsm.bridge.calls import parse_card, parse_seat
+from fsm.bridge.calls import SEAT_NAMES, parse_card, parse_seat
 from fsm.bridge.deal import DealError, Hands, holds, parse_deal
 from fsm.bridge.errors import FsmError, ScenarioError
 from fsm.bridge.events import EVENTS
@@ -280,16 +280,13 @@ def _check_deal(file: str, sid: str, deal: str | None, events: list[dict[str, An
             continue  # the board refuses it when the scenario runs, with its own message
         for card in cards:
             if not holds(dealt, seat, card):
-                fr_seat, en_seat = _SEAT_WORDS[seat]
+                fr_seat, en_seat = SEAT_NAMES["fr"][seat], SEAT_NAMES["en"][seat]
                 raise _fail_deal(
                     file, sid, deal,
                     f"l'événement {n} ({name}) montre {card}, qui n'est pas dans la main de {fr_seat} selon la donne",
                     f"event {n} ({name}) shows {card}, which the deal does not give to {en_seat}",
                 )  # fmt: skip
     return deal
-
-
-_SEAT_WORDS = {"N": ("Nord", "North"), "E": ("Est", "East"), "S": ("Sud", "South"), "W": ("Ouest", "West")}
 
 
 def _fail_deal(file: str, sid: str, deal: str, fr: str, en: str) -> ScenarioError:

@@ -17,13 +17,14 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from fsm.bridge.calls import Seat, parse_card
+from fsm.bridge.calls import SUIT_SYMBOLS, Seat, parse_card
+from fsm.laws.lawtext import LAW
 from fsm.model.board import Board
 from fsm.model.labels import inline_svg
 from fsm.model.scenario import Scenario, board_for, corpus_files, file_name, find, hands, load
 from fsm.teach.quiz import QUESTION, Question, questions
 from fsm.teach.teaching import HEADINGS, Stage, grid_html, is_routine, table_notes, walk
-from fsm.teach.text import LAW, seat_name, state_label
+from fsm.teach.text import seat_name, state_label
 
 LANGS = ("fr", "en")
 WORDS = {
@@ -52,7 +53,7 @@ NO_DOT = (
     "Arbre non dessiné : Graphviz « dot » est absent (apt-get install graphviz).",
     "Tree not drawn: Graphviz 'dot' is missing (apt-get install graphviz).",
 )
-SUITS = (("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣"))
+SUITS = tuple((suit, SUIT_SYMBOLS[suit]) for suit in "SHDC")  # as a hand is written, spades first
 
 
 def _asset(name: str) -> str:

@@ -16,10 +16,11 @@ from dataclasses import dataclass
 
 from fsm.bridge.calls import parse_call
 from fsm.bridge.errors import FsmError
+from fsm.laws.lawtext import LAW
 from fsm.model.board import Board, Step
 from fsm.model.scenario import Scenario, apply_event, board_for, find
 from fsm.teach.teaching import capital, is_routine
-from fsm.teach.text import LAW, calls_text, describe_event, seat_name, state_label
+from fsm.teach.text import calls_text, describe_event, seat_name, state_label
 
 QUESTION = {"fr": "Que décide l'arbitre ?", "en": "What does the Director rule?"}
 RULINGS = ("judge", "director")  # the arbitre's own events: opened into the branches of this state's rules

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import graphviz
 
-from fsm.laws.lawtext import cite, text
+from fsm.laws.lawtext import LAW, cite, text
 from fsm.laws.spec import Rule
-from fsm.model.diagrams import LAW, TITLES, VIEWS, _leaf, event_words, view_rules
+from fsm.model.diagrams import TITLES, VIEWS, _leaf, event_words, view_rules
 from fsm.model.labels import FONT, FONTSIZE, TITLE_FONTSIZE, html, line
 from fsm.model.machine import states
 

@@ -18,15 +18,16 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from fsm.bridge.calls import parse_call, parse_card
+from fsm.bridge.calls import SUIT_SYMBOLS, parse_call, parse_card
 from fsm.bridge.errors import FsmError
 from fsm.bridge.events import EVENTS, JUDGEMENTS
+from fsm.laws.lawtext import LAW
 from fsm.model.board import Board
 from fsm.model.labels import inline_svg
 from fsm.model.scenario import Scenario, board_for, find
 from fsm.teach.quiz import QUESTION, Question
 from fsm.teach.teaching import HEADINGS, Stage, grid_html, is_routine, table_notes, walk
-from fsm.teach.text import LAW, seat_name, state_label
+from fsm.teach.text import seat_name, state_label
 
 WORDS = {
     "prev": ("◀ Précédent", "◀ Previous"),
@@ -58,7 +59,7 @@ JUDGEMENT_WORDS = {
     "could_see_dummy": ("a pu voir le mort ?", "could see dummy?"),
     "misinformation": ("information erronée ?", "misinformation?"),
 }
-SUITS = [("♠", "S"), ("♥", "H"), ("♦", "D"), ("♣", "C")]
+SUITS = [(SUIT_SYMBOLS[suit], suit) for suit in "SHDC"]
 # What a call or a card may be, offered in a list in the reader's words (no notation to learn);
 # a bid of eight is there because Law 38 rectifies it.
 CHOICES = {

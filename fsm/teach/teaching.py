@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fsm.bridge.auction import CANCELLED, PENDING, WITHDRAWN, Entry
-from fsm.bridge.calls import SEATS, parse_call, parse_card
+from fsm.bridge.calls import NOTRUMP, SEATS, SUIT_SYMBOLS, parse_call, parse_card
 from fsm.bridge.errors import FsmError
+from fsm.laws.lawtext import LAW
 from fsm.model.board import Board, Step
 from fsm.model.scenario import Scenario, board_for, find
-from fsm.teach.text import LAW, calls_text, describe_event, describe_options, grid_rows, seat_name, state_label
+from fsm.teach.text import calls_text, describe_event, describe_options, grid_rows, seat_name, state_label
 
 # The options a teacher hides: open at every step whatever the irregularity (a review or an
 # explanation, 20 and 41B; a card exposed, 24; an unintended call replaced, 25A).
@@ -140,7 +141,7 @@ HEADINGS = {
     "lead": ("Entame", "Opening lead"),
     "cards": ("Cartes exposées ou pénalisées", "Exposed or penalty cards"),
 }
-SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "N": "SA"}
+SUIT_SIGNS = {**SUIT_SYMBOLS, "N": NOTRUMP["fr"]}
 
 
 def _token(token: str, lang: str) -> str:

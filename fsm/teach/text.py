@@ -9,16 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from fsm.bridge.calls import Lang, Seat, parse_call, parse_card, parse_strain
+from fsm.bridge.calls import SUIT_NAMES, Lang, Seat, parse_call, parse_card, parse_strain
 from fsm.bridge.errors import InputError
 from fsm.bridge.events import EVENTS
+from fsm.laws.lawtext import LAW
 from fsm.model.machine import states
 
 if TYPE_CHECKING:
     from fsm.bridge.auction import Entry
     from fsm.model.board import Board, Step
-
-LAW = {"fr": "Loi", "en": "Law"}
 
 
 def state_label(state: str, lang: str = "fr") -> str:
@@ -51,11 +50,6 @@ def calls_text(text: str, lang: str = "fr") -> str:
 def _lang(lang: str) -> Lang:
     return "fr" if lang == "fr" else "en"
 
-
-SUIT_NAMES = {
-    "fr": {"C": "trèfle", "D": "carreau", "H": "cœur", "S": "pique"},
-    "en": {"C": "club", "D": "diamond", "H": "heart", "S": "spade"},
-}
 
 # A judgement in words (12, 23A, 25, 21B1, 47E1, 54C), for the judge event and for a call
 # that carries the Director's judgement: (when true, when false) in each language.
@@ -155,21 +149,25 @@ def describe_options(board: Board, lang: str = "fr", own_state_only: bool = Fals
     An option of the arbitre's (or of anyone at the table) is its own sentence, which says who
     acts; a player's option is introduced by the seats that hold it. The law is cited once.
     """
-    lines = []
-    colon = " : " if lang == "fr" else ": "
-    for opt in board.options(own_state_only):
-        seats = opt["seats"]
-        if seats is not None and not seats:
-            continue
-        text = opt[lang]
-        if seats is not None:
-            text = ", ".join(seat_name(s, lang) for s in seats) + colon + text
-        else:
-            text = text[:1].upper() + text[1:]
-        if f"{LAW[lang]} {opt['law']}" not in text:
-            text += f" ({LAW[lang]} {opt['law']})"
-        lines.append(text)
-    return lines
+    return [option_sentence(opt, lang) for opt in board.options(own_state_only) if held(opt)]
+
+
+def held(opt: dict[str, Any]) -> bool:
+    """Whether someone holds the option now: the arbitre's (no seats) or at least one seat's."""
+    return opt["seats"] is None or bool(opt["seats"])
+
+
+def option_sentence(opt: dict[str, Any], lang: str = "fr") -> str:
+    """One option of ``board.options()`` as a sentence: the seats that hold it first, the law last."""
+    seats = opt["seats"]
+    text = opt[lang]
+    if seats is not None:
+        text = ", ".join(seat_name(s, lang) for s in seats) + (" : " if lang == "fr" else ": ") + text
+    else:
+        text = text[:1].upper() + text[1:]
+    if f"{LAW[lang]} {opt['law']}" not in text:
+        text += f" ({LAW[lang]} {opt['law']})"
+    return text
 
 
 def grid_rows(board: Board, cell: Callable[[Entry], str]) -> list[list[str]]:
