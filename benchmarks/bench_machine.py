@@ -304,7 +304,7 @@ def measure(repeat: int = 200) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     }  # fmt: skip
     board = calls["board_call_us"]
     rows = [
-        row("per call: Board.call", board, "µs", "bare compiled dispatch", calls["bare_dispatch_us"], ("max", 10)),
+        row("per call: Board.call", board, "µs", "bare compiled dispatch", calls["bare_dispatch_us"], ("max", 5)),
         row("per call: Board.call", board, "µs", "transitions Machine self-transition", calls["transitions_machine_us"]),
         row("per call: Board.call", board, "µs", "transitions HierarchicalMachine trigger", calls["transitions_hierarchical_us"]),
         row("per call: Board.call", board, "µs", "dict-table FSM", calls["dict_fsm_us"]),

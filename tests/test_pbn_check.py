@@ -177,7 +177,7 @@ def test_a_path_without_game_is_a_warning(capsys, tmp_path):
 
 
 def test_an_internal_error_exits_3_and_names_the_game(capsys, monkeypatch):
-    def broken(game):  # noqa: ANN001, ANN202
+    def broken(game, checked=False):  # noqa: ANN001, ANN202
         raise RuntimeError("engine bug")
 
     monkeypatch.setattr(pbn, "replay", broken)
@@ -189,7 +189,7 @@ def test_an_internal_error_exits_3_and_names_the_game(capsys, monkeypatch):
 
 
 def test_unreadable_wins_over_internal_error(capsys, monkeypatch, tmp_path):
-    monkeypatch.setattr(pbn, "replay", lambda game: 1 / 0)
+    monkeypatch.setattr(pbn, "replay", lambda game, checked=False: 1 / 0)
     code, _, _ = _run(capsys, "--jobs", "1", str(SESSION), str(tmp_path / "gone.pbn"))
     assert code == 2
 

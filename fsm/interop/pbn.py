@@ -44,6 +44,8 @@ from typing import IO, Any, NamedTuple, Protocol
 
 from fsm.bridge.calls import PASS, SEATS, Call, Card, Seat, parse_call, parse_card
 from fsm.bridge.errors import FsmError
+from fsm.bridge.events import Event
+from fsm.engine.journal import Step
 from fsm.model.board import Board
 
 SKIP = "^S"
@@ -837,8 +839,23 @@ def auction_tokens(game: Game, warnings: list[str] | None = None) -> list[Token]
 VULNERABLE = {"NONE": "None", "LOVE": "None", "-": "None", "NS": "NS", "EW": "EW", "ALL": "All", "BOTH": "All"}
 
 
-def replay(game: Game) -> Outcome:
-    """Feed the recorded auction and opening lead to a board, as the events they record."""
+class CheckedBoard(Board):
+    """A board that is only checked (``fsm check``): what the floor of a checker does not pay is
+    left out. It keeps no event log and no trace, only how many events it took (the report names
+    the call that failed by it), and a refused call is not undone: the replay of that game stops
+    there. Any other refused event (the opening lead, a finding) leaves it as it was."""
+
+    taken = 0
+
+    def _run(self, event: Event) -> list[Step]:
+        steps = self.engine.dispatch(self.table, event, self.runner, event.name != "call")
+        self.taken += 1
+        return steps
+
+
+def replay(game: Game, checked: bool = False) -> Outcome:
+    """Feed the recorded auction and opening lead to a board, as the events they record; with
+    ``checked``, to a :class:`CheckedBoard`, which the outcome does not keep."""
     tags = game.tags
     out = Outcome(game, warnings=list(game.warnings))
     out.recorded_contract = tags.get("Contract")
@@ -857,8 +874,9 @@ def replay(game: Game) -> Outcome:
         out.error = f"no dealer ({tags.get('Dealer', '')[:20]!r})"
         return out
     vulnerable = VULNERABLE.get(tags.get("Vulnerable", "None").strip().upper(), "None")
-    board = Board(dealer=dealer, vulnerable=vulnerable)
-    out.board = board
+    board = (CheckedBoard if checked else Board)(dealer=dealer, vulnerable=vulnerable)
+    if not checked:
+        out.board = board
     try:
         tokens = auction_tokens(game, out.warnings)
     except (ValueError, FsmError) as err:
@@ -872,7 +890,8 @@ def replay(game: Game) -> Outcome:
             _feed(board, token, marks, out)
     except FsmError as err:
         line = tokens[fed - 1].line if fed else game.line
-        out.error = f"auction, call {len(board.events) + 1} (line {line}): {err.message_en}"
+        taken = board.taken if isinstance(board, CheckedBoard) else len(board.events)
+        out.error = f"auction, call {taken + 1} (line {line}): {err.message_en}"
         return out
     contract = board.contract()
     out.complete = board.state not in ("auction.calling",) and contract is not None
@@ -1004,9 +1023,10 @@ def _findings(board: Board, marks: dict[str, int], out: Outcome) -> None:
 
 
 def replay_safe(game: Game) -> Outcome:
-    """:func:`replay`, where a board the engine cannot take is an internal error, never a crash."""
+    """:func:`replay` on a :class:`CheckedBoard`, where a board the engine cannot take is an internal
+    error, never a crash."""
     try:
-        return replay(game)
+        return replay(game, checked=True)
     except Exception as err:
         return Outcome(
             game, error=f"internal error {type(err).__name__}: {str(err)[:200]}", warnings=list(game.warnings)
