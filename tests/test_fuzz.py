@@ -24,7 +24,7 @@ from fsm.engine.tables import ancestry
 from .randomplay import CALLS, CARDS, SEATS, SUITS, arguments, random_event
 
 EXAMPLES = int(os.environ.get("FSM_FUZZ_EXAMPLES", "150"))
-DEEP_EXAMPLES, DEEP_SHARDS = 100_000, 8  # `make deep`: each shard draws its own sequences (not derandomized)
+DEEP_EXAMPLES, DEEP_SHARDS = 100_000, 20  # `make deep`: each shard draws its own sequences (not derandomized)
 
 
 def taken_whenever(board: Board) -> set[str]:
