@@ -48,12 +48,16 @@ setup: $(STAMP) graphviz nodejs browser
 demo: setup
 	$(BIN)/python -m fsm demo
 
+# The tests run on every core (pytest-xdist); what several tests read (the portable corpus, the pages,
+# each notebook run) is built once per run and shared (tests/conftest.py). PYTEST_PARALLEL= runs them in one process.
+PYTEST_PARALLEL ?= -n auto --dist worksteal
+
 test: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m mypy fsm
 	$(BIN)/python -m mypy --strict --follow-imports=silent fsm/engine
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_PARALLEL)
 
 lint: setup
 	$(BIN)/ruff check .
@@ -77,13 +81,16 @@ schemas: setup
 docs: setup
 	$(BIN)/python -c "from fsm.interop.catalogue import write; print(write())"
 
-# 100,000 random event sequences against the properties every board keeps (tests/test_fuzz.py).
+# 100,000 random event sequences against the properties every board keeps (tests/test_fuzz.py), in one
+# process; `make deep` runs them too, in shards on every core.
 fuzz: setup
 	FSM_FUZZ_EXAMPLES=100000 $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_fuzz.py
 
-# What is too heavy for `make test` and must not be lost; CI runs it after `make test`.
+# What is too heavy for `make test` and must not be lost (the tests marked `deep`: the whole of what
+# `make test` samples: the 100,000-sequence fuzz, every notebook run, every page and every scenario in
+# Chromium, the whole random tier against its schema): about 12 minutes on two cores. CI runs it after `make test`.
 deep: setup
-	FSM_DEEP=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_deep.py
+	FSM_DEEP=1 $(BIN)/python -m pytest -p no:cacheprovider $(PYTEST_PARALLEL) -m deep
 
 # Every figure beside its floor or peer and its target, in one run; the JSON goes to out/bench.json.
 # BENCH_ARGS: e.g. another folder of PBN records, or --json. endplay (the `bench` extra) is a peer

@@ -8,6 +8,7 @@ ids are fixed, so that rebuilding unchanged sources leaves the files unchanged.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import re
@@ -23,7 +24,7 @@ sys.path.insert(0, str(HERE))
 
 from lessons import FAMILIES, TOUR, Family  # noqa: E402
 
-from fsm.model.scenario import Scenario, find  # noqa: E402
+from fsm.model.scenario import Scenario, corpus_files, find, load  # noqa: E402
 
 METADATA = {
     "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
@@ -57,6 +58,28 @@ def views() -> dict[str, str]:
     from fsm.model.diagrams import VIEWS
 
     return dict(VIEWS)
+
+
+# --- the corpus, read once ---------------------------------------------------------------------------
+@functools.cache
+def _corpus() -> dict[str, Scenario]:
+    found: dict[str, Scenario] = {}
+    for path in corpus_files():
+        for s in load(path):
+            found.setdefault(s.id, s)  # the first of an id, as find() takes it
+    return found
+
+
+def scenario(sid: str) -> Scenario:
+    """A scenario of the corpus: every file is read once per build, where find() reads them at each call."""
+    return _corpus().get(sid) or find(sid)  # find() names an unknown id
+
+
+@functools.cache
+def _questions(sid: str) -> list[Any]:
+    from fsm.teach.quiz import questions
+
+    return questions(scenario(sid))
 
 
 # --- Markdown ---------------------------------------------------------------------------------------
@@ -112,9 +135,7 @@ def board_cells(s: Scenario, n: int, feat: dict[str, bool]) -> list[Any]:
 
 def quiz_picks(f: Family) -> list[tuple[str, int]]:
     """Three questions: the first of each quiz board, then of the worked boards, then later ones."""
-    from fsm.teach.quiz import questions
-
-    counts = {sid: len(questions(sid)) for sid in dict.fromkeys(f.quiz + f.boards)}
+    counts = {sid: len(_questions(sid)) for sid in dict.fromkeys(f.quiz + f.boards)}
     picks: list[tuple[str, int]] = []
     for index in range(max(counts.values(), default=0)):
         picks += [(sid, index) for sid, n in counts.items() if index < n]
@@ -123,9 +144,9 @@ def quiz_picks(f: Family) -> list[tuple[str, int]]:
 
 def question_text(sid: str, index: int, n: int) -> str:
     """The question as a page without Python shows it: the prompt, the choices, the answer folded."""
-    from fsm.teach.quiz import QUESTION, questions
+    from fsm.teach.quiz import QUESTION
 
-    q = questions(sid)[index]
+    q = _questions(sid)[index]
     choices = "\n".join(f"{i}. {c.fr}" for i, c in enumerate(q.choices, 1))
     answer = q.choices[q.answer]
     lines = [line.strip().replace("*", "\\*") for line in q.explanation["fr"].splitlines() if line.strip()]
@@ -203,7 +224,7 @@ def family_notebook(f: Family, feat: dict[str, bool]) -> nbformat.NotebookNode:
         new_code_cell(imports(feat) + "\n\n" + "\n".join(f'display(law_view("{v}"))' for v in shown)),
     ]
     for n, sid in enumerate(f.boards, 1):
-        cells += board_cells(find(sid), n, feat)
+        cells += board_cells(scenario(sid), n, feat)
     cells += quiz_cells(f, feat)
     return new_notebook(cells=cells, metadata=METADATA)
 
@@ -216,7 +237,7 @@ def tour(feat: dict[str, bool]) -> nbformat.NotebookNode:
     ]
     first = True
     for key in ("regular", "irregular"):
-        s = find(t[key])
+        s = scenario(t[key])
         fr, en = t[f"{key}_text"]
         title = s.title.get("fr") or fr
         cells.append(new_markdown_cell(heading(2, title, s.title.get("en") or en) + f"\n\n{fr}\n\n{english(en)}"))

@@ -1,12 +1,31 @@
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 ROOT = Path(__file__).resolve().parent.parent
 BROWSER = ROOT / "tests" / "browser"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+DEEP = os.environ.get("FSM_DEEP") == "1"
+
+
+def pytest_collection_modifyitems(config, items):
+    """A test marked ``deep`` (too heavy for `make test`: the whole of what `make test` samples) runs
+    in `make deep` (FSM_DEEP=1, which CI runs after `make test`) and is skipped otherwise."""
+    if DEEP:
+        return
+    skip = pytest.mark.skip(reason="make deep (FSM_DEEP=1)")
+    for item in items:
+        if item.get_closest_marker("deep"):
+            item.add_marker(skip)
+
+
+def deep(*values, **kwargs):
+    """A parameter of a test that only `make deep` runs: ``deep(every_page)`` beside a sample."""
+    return pytest.param(*values, marks=pytest.mark.deep, **kwargs)
 
 
 def _missing(what: str) -> None:
@@ -34,14 +53,29 @@ def chromium(node):
         _missing(", ".join(missing))
 
 
+def shared(tmp_path_factory, name: str, build: Callable[[Path], object]) -> Path:
+    """A folder built once per test session, whatever the number of pytest-xdist workers: the first
+    worker to ask builds it under a file lock, the others wait and read it. ``build(folder)`` fills
+    the empty folder; the folder must not be written to afterwards."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):  # each worker's basetemp sits in the session's folder
+        root = root.parent
+    folder, done = root / f"shared-{name}", root / f"shared-{name}.done"
+    with FileLock(str(root / f"shared-{name}.lock")):
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)  # a build that failed half-way
+            folder.mkdir()
+            build(folder)
+            done.touch()
+    return folder
+
+
 @pytest.fixture(scope="session")
 def portable_corpus(tmp_path_factory):
     """The portable corpus, scenarios and random tier, written once for every test that reads it."""
     from fsm.interop.conformance import export_corpus
 
-    folder = tmp_path_factory.mktemp("portable-corpus")
-    export_corpus(folder)
-    return folder
+    return shared(tmp_path_factory, "portable-corpus", export_corpus)
 
 
 @pytest.fixture
@@ -51,3 +85,15 @@ def need_dot():
         if os.environ.get("CI") == "true":
             pytest.fail("Graphviz 'dot' is missing in CI: the set-up (make setup) must install it")
         pytest.skip("Graphviz 'dot' not installed")
+
+
+@pytest.fixture(scope="session")
+def teaching_pages(tmp_path_factory):
+    """Every classroom page and their index, as `python -m fsm teach --all` writes them, once for every
+    test that reads them."""
+    from fsm.cli import main
+
+    def write(folder):
+        assert main(["teach", "--all", "--out", str(folder)]) == 0
+
+    return shared(tmp_path_factory, "teaching-pages", write)

@@ -1,8 +1,12 @@
 """The deeper checks `make deep` runs (CI runs them after `make test`): the whole random tier of the
-portable corpus against its schema. Skipped unless FSM_DEEP=1: they take a minute."""
+portable corpus against its schema. Skipped unless FSM_DEEP=1: they take a minute.
+
+Other deep checks sit beside the sample `make test` runs, marked ``deep``: every notebook executed
+(tests/test_notebooks.py), the 100,000-sequence fuzz (tests/test_fuzz.py), every page driven in
+Chromium (tests/test_pages.py), every scenario replayed by the interpreter in Chromium
+(tests/test_js_conformance.py)."""
 
 import json
-import os
 import re
 
 import pytest
@@ -12,7 +16,7 @@ jsonschema = pytest.importorskip("jsonschema")
 from fsm.interop import schemas  # noqa: E402
 from fsm.interop.conformance import SEED  # noqa: E402
 
-pytestmark = pytest.mark.skipif(os.environ.get("FSM_DEEP") != "1", reason="make deep (FSM_DEEP=1)")
+pytestmark = pytest.mark.deep  # run by `make deep` only (tests/conftest.py)
 
 # Sequences of the default tier (seed 2017) whose snapshots the schema rejects, each for a defect of
 # the model the schema exposes, not of the schema: a change of call (25A, 21B1) to a bid above seven

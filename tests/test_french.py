@@ -102,12 +102,15 @@ def teaching() -> Texts:
             yield f"{where} HTML", html_text(stage._repr_html_())
 
 
-def pages() -> Texts:
-    """The classroom pages (``python -m fsm teach``), as a French reader sees them."""
+def pages(folder: Path | None = None) -> Texts:
+    """The classroom pages (``python -m fsm teach``), as a French reader sees them: those `teach --all`
+    wrote in ``folder`` (the session's ``teaching_pages``, written once), else each made afresh."""
+    from fsm.model.scenario import file_name
     from fsm.teach.pages import page
 
     for s in scenarios():
-        yield f"page {s.id}", french_html_text(page(s))
+        text = (folder / f"{file_name(s.id)}.html").read_text(encoding="utf-8") if folder else page(s)
+        yield f"page {s.id}", french_html_text(text)
 
 
 def quiz() -> Texts:
@@ -277,10 +280,10 @@ SOURCES = {
 ELSEWHERE: dict[tuple[str, re.Pattern[str]], str] = {}
 
 
-def hits(source: str, skip: bool = True) -> list[str]:
+def hits(source: str, skip: bool = True, **kwargs: Any) -> list[str]:
     patterns = [p for (s, p) in ELSEWHERE if s == source and skip]
     found = []
-    for where, text in SOURCES[source]():
+    for where, text in SOURCES[source](**kwargs):
         for pattern in patterns:
             text = pattern.sub("…", text)
         found += [f"{where}: {p}" for p in problems(text)]
@@ -288,8 +291,9 @@ def hits(source: str, skip: bool = True) -> list[str]:
 
 
 @pytest.mark.parametrize("source", sorted(SOURCES))
-def test_french_output_has_no_api_name_nor_english(source):
-    found = hits(source)
+def test_french_output_has_no_api_name_nor_english(source, request):
+    kwargs = {"folder": request.getfixturevalue("teaching_pages")} if source == "pages" else {}
+    found = hits(source, **kwargs)
     assert not found, f"{len(found)} problems:\n" + "\n".join(found[:60])
 
 

@@ -4,7 +4,8 @@ board and round-trips through JSON; what ``options()`` lists is accepted, and wh
 listed or is taken by the state whatever its options (``takes``); no board plays a contract above
 seven; and, the boards running on the strict runner, no two rules of one state ever hold at once.
 
-`make test` runs a small budget; `make fuzz` runs 100,000 sequences (FSM_FUZZ_EXAMPLES)."""
+`make test` runs a small budget; `make deep` runs 100,000 sequences in shards (as `make fuzz` does in
+one process, FSM_FUZZ_EXAMPLES=100000)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import json
 import os
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
@@ -22,6 +24,7 @@ from fsm.engine.tables import ancestry
 from .randomplay import CALLS, CARDS, SEATS, SUITS, arguments, random_event
 
 EXAMPLES = int(os.environ.get("FSM_FUZZ_EXAMPLES", "150"))
+DEEP_EXAMPLES, DEEP_SHARDS = 100_000, 20  # `make deep`: each shard draws its own sequences (not derandomized)
 
 
 def taken_whenever(board: Board) -> set[str]:
@@ -60,6 +63,18 @@ def listed(options: list[dict], name: str, seat: str | None) -> bool:
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), derandomize=EXAMPLES <= 150)
 @given(st.integers(0, 3), st.randoms(use_true_random=False), st.integers(5, 60))
 def test_random_events_keep_every_property(dealer, rng, length):
+    keep_every_property(dealer, rng, length)
+
+
+@pytest.mark.deep
+@pytest.mark.parametrize("shard", range(DEEP_SHARDS))  # shards, so that `make deep` spreads them on every core
+@settings(max_examples=DEEP_EXAMPLES // DEEP_SHARDS, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.integers(0, 3), st.randoms(use_true_random=False), st.integers(5, 60))
+def test_100000_random_sequences_keep_every_property(shard, dealer, rng, length):
+    keep_every_property(dealer, rng, length)
+
+
+def keep_every_property(dealer: int, rng: random.Random, length: int) -> None:
     board = Board(dealer=SEATS[dealer], runner="strict")  # and no two rules of one state ever hold at once
     check_options_at = rng.randrange(length)
     for step in range(length):

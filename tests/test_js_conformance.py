@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from fsm.interop.export import to_dict
+from tests.conftest import deep
 
 ROOT = Path(__file__).resolve().parent.parent
 JS = ROOT / "examples" / "js"
@@ -115,12 +116,14 @@ def test_the_bundle_runs_without_a_module_loader(node, portable_corpus, tmp_path
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr
 
 
-def test_an_offline_page_runs_the_interpreter_in_chromium(node, chromium, portable_corpus, tmp_path):
+@pytest.mark.parametrize("every", [8, deep(1)], ids=["one-in-8", "all"])
+def test_an_offline_page_runs_the_interpreter_in_chromium(node, chromium, portable_corpus, tmp_path, every):
     """The bundle and the export, as a file:// page loads them with no network: the page replays
-    scenarios of the corpus in the browser and says how many agree."""
+    scenarios of the corpus in the browser and says how many agree (`make test` one in eight,
+    `make deep` every one)."""
     bundle = tmp_path / "fsm-interpreter.js"
     assert run(node, JS / "bundle.js", bundle, "--machine", portable_corpus / "machine.json").returncode == 0
-    docs = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(portable_corpus.glob("*--*.json"))[::8]]
+    docs = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(portable_corpus.glob("*--*.json"))[::every]]
     (tmp_path / "cases.js").write_text(f"window.CASES = {json.dumps(docs)};", encoding="utf-8")
     (tmp_path / "page.html").write_text(PAGE, encoding="utf-8")
     done = subprocess.run(

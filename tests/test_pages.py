@@ -9,8 +9,11 @@ import re
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from fsm.cli import main
 from fsm.teach import pages
+from tests.conftest import deep
 
 ROOT = Path(__file__).resolve().parent.parent
 BROWSER = ROOT / "tests" / "browser"
@@ -55,11 +58,11 @@ def test_an_id_never_leaves_the_output_folder(tmp_path, monkeypatch):
     assert not (tmp_path / "escape").exists()
 
 
-def test_teach_all_writes_an_index_linking_every_page(tmp_path):
-    assert main(["teach", "--all", "--out", str(tmp_path)]) == 0
-    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+def test_teach_all_writes_an_index_linking_every_page(teaching_pages):
+    index = (teaching_pages / "index.html").read_text(encoding="utf-8")
     links = re.findall(r"href='([^']+)'", index)
-    assert len(links) > 200 and all((tmp_path / link).is_file() for link in links)
+    assert len(links) > 200 and all((teaching_pages / link).is_file() for link in links)
+    assert sorted(links) == sorted(p.name for p in teaching_pages.glob("*.html") if p.name != "index.html")
 
 
 def test_without_dot_the_page_says_so_in_one_line(monkeypatch):
@@ -139,3 +142,22 @@ def test_the_tree_shows_no_state_name_on_hover(need_dot):
     tree = text[text.index("<svg") :]
     assert "<title>" not in tree
     assert 'data-name="auction.insufficient_bid.offered"' in tree
+
+
+@pytest.mark.parametrize("every", [25, deep(1)], ids=["one-in-25", "all"])
+def test_every_page_steps_through_its_stages_offline_in_chromium(chromium, teaching_pages, every):
+    """Each page of `teach --all` in Chromium (`make test` one in 25, `make deep` every one): opened
+    offline, no script error, "next" walks every stage to the last, one stage shown at a time."""
+    names = sorted(p.name for p in teaching_pages.glob("*.html") if p.name != "index.html")[::every]
+    done = subprocess.run(
+        ["node", str(BROWSER / "pages.mjs"), str(teaching_pages), *names],
+        capture_output=True, text=True, cwd=BROWSER, timeout=1800, env={**os.environ, "CHROMIUM": CHROMIUM},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    assert seen["requests"] == [] and seen["errors"] == []
+    assert sorted(seen["pages"]) == names
+    for name, page in seen["pages"].items():
+        stages = (teaching_pages / name).read_text(encoding="utf-8").count("<section class='stage'")
+        assert page["stages"] == stages > 1, name
+        assert page["counters"] == [f"{n} / {stages}" for n in range(1, stages + 1)], name
