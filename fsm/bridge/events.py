@@ -163,7 +163,9 @@ class Event:
         return Event(**{**vars(self), "classification": None, "kind": None, "follow": None})
 
     def as_log(self) -> dict[str, Any]:
-        return {self.name: dict(self.args)}
+        # The arguments are the event's own, made afresh when it was read, and the step that
+        # fired holds the same: the log shares them (Board.record copies them for the caller).
+        return {self.name: self.args}
 
 
 _new_event = object.__new__  # an internal event sets its three fields itself, with no argument handling
