@@ -6,6 +6,7 @@ A scenario is a board's set-up, a list of events, and what the board must tell a
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from collections.abc import Iterable, Iterator
@@ -163,6 +164,27 @@ def load(path: str | Path) -> list[Scenario]:
     """
     path = Path(path)
     file = str(path)
+    try:  # the key is the text itself: a file rewritten within the clock's tick is read afresh
+        key = (file, path.read_bytes()) if path.is_file() and path.stat().st_size <= MAX_BYTES else None
+    except OSError:
+        key = None  # _read says why
+    known = _LOADED.get(key) if key is not None else None
+    if known is None:
+        known = _load(path, file)
+        if key is not None:
+            if len(_LOADED) >= _LOADED_MAX:
+                _LOADED.clear()
+            _LOADED[key] = known
+    return copy.deepcopy(known)  # the caller's own: a scenario read again is never one changed by another
+
+
+# The scenarios of each file read, by path and text: a lesson looks up scenarios by id many times
+# (find), and reading YAML costs fifty times as much as copying what it gave.
+_LOADED: dict[tuple[str, bytes], list[Scenario]] = {}
+_LOADED_MAX = 64
+
+
+def _load(path: Path, file: str) -> list[Scenario]:
     data = _read(path, file)
     if isinstance(data, dict) and "scenarios" in data:
         items = data["scenarios"]
