@@ -68,9 +68,6 @@ def relation(offender: Seat, turn: Seat, offender_has_called: bool) -> Relation:
     return Relation.LHO_PREV if offender_has_called else Relation.LHO_NOT_PREV
 
 
-_MISSING = object()
-
-
 class Auction:
     """The calls made at the table, in order, each with its status. Law modules change it only
     through :meth:`add`, :meth:`set_status`, :meth:`drop`, :meth:`move_after` and :meth:`cancel_from`.
@@ -137,23 +134,15 @@ class Auction:
                 del self._pos[undo[1]]
                 if undo[2]:
                     self._standing.pop()
-            elif kind == "pop":
-                undo[1].pop()
             elif kind == "set":
                 undo[1][undo[2]] = undo[3]
             elif kind == "delete":
                 del undo[1][undo[2]]
             elif kind == "insert":
                 undo[1].insert(undo[2], undo[3])
-            elif undo[3] is _MISSING:  # "key": a place that did not exist
-                del undo[1][undo[2]]
-            else:
-                undo[1][undo[2]] = undo[3]
+            else:  # "suffix": the record from a place on, as it was
+                self._set_suffix(undo[1], undo[2])
         self._epoch += 1
-
-    def _append(self, items: list[Any], item: Any) -> None:
-        items.append(item)
-        self._journal.append(("pop", items))
 
     def _replace(self, items: list[Any], i: int, item: Any) -> None:
         self._journal.append(("set", items, i, items[i]))
@@ -167,14 +156,15 @@ class Auction:
         self._journal.append(("insert", items, i, items[i]))
         del items[i]
 
-    def _place(self, n: int, i: int | None) -> None:
-        """The entry numbered ``n`` is now at ``i`` in the record (``None``: it left it)."""
-        pos = self._pos
-        self._journal.append(("key", pos, n, pos.get(n, _MISSING)))
-        if i is None:
-            del pos[n]
-        else:
-            pos[n] = i
+    def _set_suffix(self, start: int, suffix: list[Entry]) -> list[Entry]:
+        """The record from ``start`` on becomes ``suffix`` (the same calls, or one fewer); returns what it was."""
+        old = self._list[start:]
+        for e in old:
+            del self._pos[e.n]
+        self._list[start:] = suffix
+        for k, e in enumerate(suffix, start):
+            self._pos[e.n] = k
+        return old
 
     def copy(self) -> Auction:
         """An auction that shares nothing that changes with this one (its journal starts empty)."""
@@ -265,14 +255,7 @@ class Auction:
 
     def _reorder(self, start: int, suffix: list[Entry]) -> None:
         """The record from ``start`` on becomes ``suffix``; the places of its entries follow."""
-        old = self._list[start:]
-        for e in old:
-            self._place(e.n, None)
-        for _ in range(len(old)):
-            self._delete(self._list, len(self._list) - 1)
-        for k, e in enumerate(suffix):
-            self._place(e.n, start + k)
-            self._append(self._list, e)
+        self._journal.append(("suffix", start, self._set_suffix(start, suffix)))
 
     def drop(self, entry: Entry) -> None:
         """The entry leaves the record (a call held for a ruling, made afresh as a new event)."""
