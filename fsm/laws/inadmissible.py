@@ -7,7 +7,8 @@ None of these may be accepted; each is rectified when the Director comes (``dire
   auction; 26B, 72C (36B). If the LHO called first, the auction goes on with the irregularity
   pending; the Director then cancels it and every later call (36A, no 26B), or, once an opening
   lead has been faced, in turn or out of turn (17D1), the contract is scored as if it had not
-  been made (36C).
+  been made (36C). A double or redouble with no bid is not a pass: the passes after it never make a
+  pass-out (22B, ``Auction.is_passed_out``), and the auction goes on until the Director comes.
 - 37, a bid, double or redouble by a player required to pass: cancelled, replaced by a pass, both
   members of the offending side pass for the rest of the auction; 26B, 72C (37B). If the LHO
   called first, every call stands and an existing bar continues, no 26B (37A).

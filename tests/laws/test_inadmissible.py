@@ -109,3 +109,22 @@ def test_a_face_down_lead_stays_after_a_call_after_the_final_pass(seat, call, la
     assert snap["lead"] == {"seat": "E", "card": "SQ", "faced": False}
     board.face_lead("E")
     assert board.state == "play"
+
+
+@pytest.mark.parametrize(("opener", "dealer", "passes"), [("X", "N", 3), ("XX", "E", 4)])
+def test_a_double_with_no_bid_is_not_a_pass_22B_36A(opener, dealer, passes):
+    """22B ends the auction when the four players have passed: a double or redouble with no bid
+    (19A1, 19B1) is no pass, so however many passes follow, no pass-out, no hands returned; the
+    Director then cancels it and every later call (36A) and the offender calls again."""
+    board = Board(dealer=dealer)
+    board.call(dealer, opener)
+    board.calls(" ".join(["Pass"] * passes))
+    snap = board.snapshot()
+    assert snap["state"] == "auction.calling" and snap["contract"] is None
+    assert snap["pending"] == [{"law": "36", "source": f"{dealer}:{opener}"}]
+    with pytest.raises(IllegalEvent):
+        board.apply("return_hands", {})
+    board.director()
+    snap = board.snapshot()
+    assert snap["auction"] == [] and len(snap["cancelled"]) == passes + 1
+    assert snap["turn"] == dealer and snap["rulings"] == ["36A"] and snap["obligations"] == []
