@@ -191,7 +191,8 @@
   const isDeprived = (rec) => rotationBreak(rec, passesSinceLastCall(rec).map((e) => e.seat)) !== null;
   function isPassedOut(rec) {
     const seats = new Set(standing(rec).map((e) => e.seat));
-    return lastBid(rec) === null && SEATS.every((s) => seats.has(s)) && seats.size === 4 && !isDeprived(rec);
+    // A double or redouble with no bid is not a pass: while it stands, nobody has passed out.
+    return lastNonPass(rec) === null && SEATS.every((s) => seats.has(s)) && seats.size === 4 && !isDeprived(rec);
   }
   const isCompleted = (rec) => lastBid(rec) !== null && trailing(rec) >= 3;
   const isOver = threePassesFollow;
