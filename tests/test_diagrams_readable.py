@@ -53,3 +53,18 @@ def test_hearts_and_diamonds_are_red(need_dot):
     for suit in ("♥", "♦"):
         assert re.search(rf'<text[^>]*fill="{RED}"[^>]*>{suit}</text>', svg), suit
     assert not re.search(r'<text[^>]*fill="(?!#c00000)[^"]*"[^>]*>[♥♦]</text>', svg)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_38D_branch_draws_the_38C_obligation(lang):
+    """38C (the offending side passes to the end of the auction) applies whether or not the LHO called
+    over the bid above seven; 38D only takes away 26B and 72C. Both languages draw it on each branch
+    where the Director's ruling reopens the auction."""
+    law, director, reopened = {
+        "fr": ("Loi", "appelle l'arbitre", "→ Déclarations en rotation"),
+        "en": ("Law", "calls the Director", "→ Calls in rotation"),
+    }[lang]
+    lines = law_view("36-39", lang).source.splitlines()
+    for clause in ("38B", "38D"):
+        drawn = [x for x in lines if f"<B>{law} {clause}</B>" in x and director in x and reopened in x]
+        assert drawn and all("(38C)" in x for x in drawn), (clause, drawn)

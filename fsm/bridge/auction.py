@@ -421,9 +421,7 @@ class Auction:
         first in rotation; a pass that skipped a player leaves the auction open (17D3). A double or
         redouble with no bid is not a pass: while it stands, awaiting Law 36, nobody has passed out."""
         standing = self.standing()
-        return (
-            self._last_non_pass is None and {e.seat for e in standing} == set(Seat) and not self.is_deprived()
-        )
+        return self._last_non_pass is None and {e.seat for e in standing} == set(Seat) and not self.is_deprived()
 
     def is_completed(self) -> bool:
         """22A: a bid followed by three consecutive passes."""

@@ -405,8 +405,8 @@ def _rectify_38(lho_called: bool) -> list[Any]:
 # In rotation: 38B, 38C. Out of rotation: cancelled, the turn goes back (29B); the offender passes at
 # his turn anyway. Made standing first, so that it is cancelled in its place.
 apply_38 = action(
-    "annulée avec les suivantes, remplacée par Passe ; camp fautif barré (26B, 72C)",
-    "cancelled with later calls, replaced by a pass; offending side barred (26B, 72C)",
+    "annulée avec les suivantes, remplacée par Passe ; le camp fautif passe jusqu'à la fin des annonces (38C) ; 26B, 72C",
+    "cancelled with later calls, replaced by a pass; the offending side passes to the end of the auction (38C); 26B, 72C",
     "apply_38",
     [
         e_with(
@@ -428,8 +428,10 @@ apply_38 = action(
     ],
 )
 apply_38D = action(
-    "annulée avec les suivantes, remplacée par Passe ; sans 26B ni 72C (38D)",
-    "cancelled with later calls, replaced by a pass; no 26B nor 72C (38D)",
+    "annulée avec les suivantes, remplacée par Passe ; le camp fautif passe jusqu'à la fin des annonces (38C) ; "
+    "sans 26B ni 72C (38D)",
+    "cancelled with later calls, replaced by a pass; the offending side passes to the end of the auction (38C); "
+    "no 26B nor 72C (38D)",
     "apply_38D",
     _take_pending("38", _rectify_38(lho_called=True)),
 )
