@@ -232,11 +232,12 @@ record_36_replacement = action(
 )
 
 
-# The clause a replacement breaks: 36B2 (not the offender), 19A1 / 19B1 (a double or redouble
-# Law 19 forbids), 18A (a bid above seven), 18D (an insufficient bid).
-def _refuse_36(law: str, fr: str, en: str) -> dict[str, Any]:
+# 36B2 is the clause that forbids every refused replacement (« le joueur fautif doit faire une
+# déclaration légale »); the message says which law makes the call made illegal (19A1, 19B1, 18A,
+# 18D), the law that describes it, not the one that refuses it.
+def _refuse_36(fr: str, en: str) -> dict[str, Any]:
     return e_refuse(
-        law,
+        "36B2",
         f"le fautif doit remplacer le contre inadmissible par une déclaration légale : {fr}",
         f"the offender must replace the inadmissible call with a legal call: {en}",
     )
@@ -251,29 +252,20 @@ refuse_36_replacement = action(
             {"!=": [var("event.seat"), OFFENDER]},
             [
                 _refuse_36(
-                    "36B2",
-                    "seul le fautif remplace le contre inadmissible",
-                    "only the offender replaces the inadmissible call",
+                    "seul le fautif remplace le contre inadmissible", "only the offender replaces the inadmissible call"
                 )
             ],
             [
                 e_if(
                     equals("event.call", "X"),
-                    [
-                        _refuse_36(
-                            "19A1",
-                            "ce contre est lui aussi interdit par la Loi 19",
-                            "this double too is forbidden by Law 19",
-                        )
-                    ],
+                    [_refuse_36("ce contre est lui aussi interdit (19A1)", "this double too is forbidden (19A1)")],
                     [
                         e_if(
                             equals("event.call", "XX"),
                             [
                                 _refuse_36(
-                                    "19B1",
-                                    "ce surcontre est lui aussi interdit par la Loi 19",
-                                    "this redouble too is forbidden by Law 19",
+                                    "ce surcontre est lui aussi interdit (19B1)",
+                                    "this redouble too is forbidden (19B1)",
                                 )
                             ],
                             [
@@ -281,12 +273,15 @@ refuse_36_replacement = action(
                                     {">": [{"level": [var("event.call")]}, 7]},
                                     [
                                         _refuse_36(
-                                            "18A",
-                                            "une enchère désigne de 1 à 7 levées",
-                                            "a bid names from one to seven odd tricks",
+                                            "une enchère désigne de 1 à 7 levées (18A)",
+                                            "a bid names from one to seven odd tricks (18A)",
                                         )
                                     ],
-                                    [_refuse_36("18D", "cette enchère est insuffisante", "this bid is insufficient")],
+                                    [
+                                        _refuse_36(
+                                            "cette enchère est insuffisante (18D)", "this bid is insufficient (18D)"
+                                        )
+                                    ],
                                 )
                             ],
                         )
