@@ -1,7 +1,7 @@
 """Laws 41, 47E1, 50D and 54, with 26B and 24E at the opening lead.
 
 After the final pass the presumed declarer's LHO leads face down (41A); he may first ask for a
-review (20C1), and after it the leader's partner and the presumed declarer may (41B); facing the
+review (20C2), and after it the leader's partner and the presumed declarer may (41B); facing the
 lead ends the auction period (41C, 17D1). A face-down lead by the wrong defender goes back to his
 hand. Before the lead declarer may prohibit a suit to a restricted leader (26B) and, when the
 leader's partner holds a major penalty card, require or prohibit its suit or leave it (50D2).
@@ -584,14 +584,14 @@ declarer_may_require = holder(
         _DECLARER,
     ),
 )
-# 20C1, 20F2: the opening leader may ask before he leads.
+# 20C2, 20F2: the opening leader may ask before he leads (his first turn to play is the opening lead).
 leader_before_the_lead = holder(
     "l'entameur, avant son entame",
     "the opening leader, before his lead",
     "leader_before_the_lead",
     seats_if({"and": [{"!=": [_LEADER, None]}, equals("table.lead.seat", None)]}, _LEADER),
 )
-# 20C1: declarer or a defender, at his first turn to play.
+# 20C2: declarer or a defender, at his first turn to play.
 not_dummy_seats = holder(
     "tout joueur sauf le mort",
     "any player but dummy",
@@ -941,8 +941,8 @@ MODULE = LawModule(
             source="clarification",
             dest=None,
             law="41B",
-            fr="rappel des annonces (41B, 20C1)",
-            en="review of the auction (41B, 20C1)",
+            fr="rappel des annonces (41B, 20C2)",
+            en="review of the auction (41B, 20C2)",
             guards=(by_leader_partner_or_declarer,),
             outcome=NOTED,
         ),
@@ -980,9 +980,9 @@ MODULE = LawModule(
             event="review",
             source="clarification",
             dest=None,
-            law="20C1",
-            fr="l'entameur, avant d'entamer (20C1)",
-            en="the opening leader, before leading (20C1)",
+            law="20C2",
+            fr="l'entameur, avant d'entamer (20C2)",
+            en="the opening leader, before leading (20C2)",
             guards=(by_leader, before_the_lead),
             outcome=NOTED,
         ),
@@ -1000,9 +1000,9 @@ MODULE = LawModule(
             event="review",
             source="play",
             dest=None,
-            law="20C1",
-            fr="le déclarant ou un défenseur à son premier tour de jouer (20C1)",
-            en="declarer or a defender at his first turn to play (20C1)",
+            law="20C2",
+            fr="le déclarant ou un défenseur à son premier tour de jouer (20C2)",
+            en="declarer or a defender at his first turn to play (20C2)",
             guards=(not_dummy,),
             outcome=NOTED,
         ),
@@ -1012,7 +1012,7 @@ MODULE = LawModule(
             Option(
                 event="review",
                 holder=leader_before_the_lead,
-                law="20C1",
+                law="20C2",
                 fr="peut demander un rappel des annonces avant d'entamer",
                 en="may ask for a review of the auction before leading",
             ),
@@ -1042,7 +1042,7 @@ MODULE = LawModule(
             Option(
                 event="review",
                 holder=not_dummy_seats,
-                law="20C1",
+                law="20C2",
                 fr="le déclarant ou un défenseur, à son premier tour de jouer, peut demander un rappel des annonces",
                 en="declarer or a defender, at his first turn to play, may ask for a review of the auction",
             ),

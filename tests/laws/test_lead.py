@@ -99,3 +99,24 @@ def test_options_never_list_a_holder_who_is_nobody():
                 if "rejected" not in entry:
                     apply_event(board, entry)
                 assert all(o["seats"] is None or o["seats"] for o in board.options()), scenario.id
+
+
+def test_reviews_after_the_final_pass_cite_20C2_not_20C1():
+    # 20C1 is « si c'est à lui d'entamer »; 20C2 is the review « à son premier tour de jouer ».
+    board = board_after()
+    assert board.review("E")[-1].law == "20C2"  # the opening leader, before his lead
+    assert {o["law"] for o in board.options() if o["event"] == "review"} == {"20C2", "41B"}
+    board.lead("E", "HK")
+    assert board.review("N")[-1].law == "20C2"  # declarer at his first turn to play
+    with pytest.raises(IllegalEvent) as err:
+        board.review("S")  # dummy
+    assert err.value.law == "20C2"
+
+
+def test_20C1_text_has_no_stray_parenthesis():
+    from fsm.laws import lawtext
+
+    assert lawtext.text("20C1") == (
+        "Après le Passe final, chaque joueur de la défense a le droit de demander si c’est à lui "
+        "d’entamer (voir Lois 47E et 41)."
+    )
