@@ -298,6 +298,11 @@ var("settings.partner_bar_27B3_27B4", "string", "`literal`, or `lifted_by_27B1`:
 var("settings.lead_restriction_after_forced_repeat", "boolean", "30A, 31A1: 26B follows a forced repeat")(
     lambda t, e: t.settings.lead_restriction_after_forced_repeat
 )
+var(
+    "settings.law24_during",
+    "string",
+    "`auction_period`: Law 24 covers a card exposed until the lead is faced (FFB); `auction`: until the final pass",
+)(lambda t, e: t.settings.law24_during)
 var("table.withdraw_law", "string", "the law of the last change of call: `25A6` or `21B2`")(lambda t, e: t.withdraw_law)
 var("table.sides_with_cards", "string[]", "the sides that have taken their cards out of the board (17A)")(
     lambda t, e: tuple(t.sides_with_cards)
