@@ -477,6 +477,11 @@ refuse_lead_out_of_turn = action(
     "refused: the card becomes a major penalty card; the leader is on lead",
     "refuse_lead_out_of_turn",
     [
+        # a penalty card led out of turn stays one penalty card, now major under 54D: not a second one
+        e_remove(
+            "penalty_cards",
+            {"and": [{"==": [var("seat"), ctx("table.lead.seat")]}, {"==": [var("card"), ctx("table.lead.card")]}]},
+        ),
         e_append("penalty_cards", seat=var("table.lead.seat"), card=var("table.lead.card"), kind="major", law="54D"),
         ALL_MAJOR_WHEN_TWO,
         e_set("table.opening_lead", None),

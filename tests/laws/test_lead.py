@@ -120,3 +120,13 @@ def test_20C1_text_has_no_stray_parenthesis():
         "Après le Passe final, chaque joueur de la défense a le droit de demander si c’est à lui "
         "d’entamer (voir Lois 47E et 41)."
     )
+
+
+def test_a_penalty_card_led_out_of_turn_and_refused_stays_one_penalty_card_54D():
+    board = Board()
+    board.call("N", "1S")
+    board.expose("W", ["D5"])  # a minor penalty card once the auction ends (24A, 24E)
+    board.calls("Pass 4S Pass Pass Pass")
+    board.lead("W", "D5")  # that same card, led out of turn
+    board.refuse("N")
+    assert board.snapshot()["penalty_cards"] == [{"seat": "W", "card": "D5", "kind": "major"}]
