@@ -7,7 +7,9 @@ hand. Before the lead declarer may prohibit a suit to a restricted leader (26B) 
 leader's partner holds a major penalty card, require or prohibit its suit or leave it (50D2).
 While the leader's partner holds a major penalty card the leader may not lead until declarer has
 stated his one choice (50D2). The leader must lead a major penalty card of his own that he may
-legally lead (50D1) and may not lead a lower card of the suit of a minor one (50C). When one
+legally lead (50D1); when he has two or more, declarer designates the one he leads, and the
+leader's own choice before it is refused (50D1). He may not lead a lower card of the suit of a
+minor one (50C). When one
 defender holds two or more penalty cards, all of them are major (50B).
 
 No contract above seven is ever played (38A): while the auction has ended on a bid above seven,
@@ -178,6 +180,37 @@ not_bound_to_accept = guard(
     {"and": [_BY_DECLARER, {"!": var("table.must_accept_lead")}]},
 )
 
+# 50D1: the opening leader's penalty cards that he may legally lead (no 26B / 50D2 / 50D1 constraint
+# forbids them); with two or more, declarer designates the one he leads.
+_LEADER_LEGAL_PENALTY_CARDS = {
+    "filter": [
+        var("table.penalty_cards"),
+        {
+            "and": [
+                {"==": [var("seat"), ctx("table.opening_leader")]},
+                {"==": [{"breaks_constraint": [ctx("table.opening_leader"), var("card")]}, None]},
+            ]
+        },
+    ]
+}
+_AWAITS_50D1 = {
+    "and": [{"!=": [var("table.opening_leader"), None]}, {">=": [{"count": [_LEADER_LEGAL_PENALTY_CARDS]}, 2]}]
+}
+designation_awaited = guard(
+    "l'entameur a deux cartes pénalisées ou plus qu'il peut entamer : le déclarant désigne (50D1)",
+    "the opening leader has two or more penalty cards he may lead: declarer designates (50D1)",
+    "designation_awaited",
+    _AWAITS_50D1,
+    needs=("penalty_cards",),
+)
+one_of_them = guard(
+    "l'une de ces cartes pénalisées",
+    "one of those penalty cards",
+    "one_of_them",
+    {"some": [_LEADER_LEGAL_PENALTY_CARDS, {"==": [var("card"), ctx("event.card")]}]},
+)
+
+
 ABOVE_SEVEN_REFUSAL = (
     "38A",
     "aucun contrat au-delà du palier de sept ne se joue : l'arbitre statue d'abord (38B, 38D)",
@@ -185,7 +218,8 @@ ABOVE_SEVEN_REFUSAL = (
 )
 
 # What forbids an opening lead the opening leader makes, in the order the refusal names the first
-# that holds: 38A, 50D2 (declarer has not chosen yet), a 26B / 50D2 constraint, 50D1, 50C.
+# that holds: 38A, 50D2 (declarer has not chosen yet), a 26B / 50D2 / 50D1 constraint, 50D1
+# (declarer has not designated yet; a major penalty card first), 50C.
 _LEADER_CARD = {"and": [equals("event.seat", var("table.opening_leader")), {"!=": [var("event.card"), None]}]}
 _OWN = {"==": [var("seat"), ctx("event.seat")]}
 _UNCONSTRAINED = {"==": [{"breaks_constraint": [ctx("event.seat"), var("card")]}, None]}
@@ -206,6 +240,12 @@ lead_breaks_constraint = guard(
     "a lead against what declarer required or prohibited (26B, 50D2)",
     "lead_breaks_constraint",
     {"!=": [{"breaks_constraint": [var("event.seat"), var("event.card")]}, None]},
+)
+lead_before_50D1 = guard(  # noqa: N816 - the law's name
+    "entame avant que le déclarant ait désigné la carte pénalisée (50D1)",
+    "a lead before declarer has designated the penalty card (50D1)",
+    "lead_before_50D1",
+    {"and": [{"!": condition_of(lead_breaks_constraint)}, _AWAITS_50D1]},
 )
 lead_not_major_penalty_card = guard(
     "une autre carte qu'une carte pénalisée majeure qui peut être jouée (50D1)",
@@ -279,6 +319,7 @@ lead_forbidden = guard(
                                     for g in (
                                         lead_before_50D2,
                                         lead_breaks_constraint,
+                                        lead_before_50D1,
                                         lead_not_major_penalty_card,
                                         lead_low_of_minor_suit,
                                     )
@@ -304,6 +345,7 @@ def _constraint_refusal() -> dict[str, Any]:
                 "or": [
                     {"and": [{"==": [var("kind"), "prohibit"]}, {"==": [var("suit"), card_suit]}]},
                     {"and": [{"==": [var("kind"), "require"]}, {"!=": [var("suit"), card_suit]}]},
+                    {"and": [{"==": [var("kind"), "designate"]}, {"!=": [var("card"), ctx("event.card")]}]},
                 ]
             },
         ]
@@ -314,6 +356,9 @@ def _constraint_refusal() -> dict[str, Any]:
             when = {"and": [{"==": [var("kind"), kind]}, {"==": [var("suit"), suit.value]}]}
             words["fr"] += [when, f"le déclarant a {fr} l'entame {suit.label('fr')}"]
             words["en"] += [when, f"declarer {en} a {suit} lead"]
+    designated = {"==": [var("kind"), "designate"]}
+    words["fr"] += [designated, {"cat": ["le déclarant a désigné la carte pénalisée ", var("card")]}]
+    words["en"] += [designated, {"cat": ["declarer designated the penalty card ", var("card")]}]
     return e_with(
         {"first": [var("table.lead_constraints"), breaks]},
         [e_refuse(var("law"), {"if": [*words["fr"], ""]}, {"if": [*words["en"], ""]})],
@@ -333,6 +378,14 @@ _REFUSALS: tuple[tuple[Guard, tuple[str, str, str] | None], ...] = (
         ),
     ),
     (lead_breaks_constraint, None),
+    (
+        lead_before_50D1,
+        (
+            "50D1",
+            "l'entameur a deux cartes pénalisées ou plus : le déclarant désigne d'abord celle qu'il entame",
+            "the leader has two or more penalty cards: declarer first designates the one he leads",
+        ),
+    ),
     (
         lead_not_major_penalty_card,
         (
@@ -501,6 +554,34 @@ def _constrain(kind: str, law: str) -> list[Any]:
     ]
 
 
+designate_card = action(
+    "la carte désignée doit être entamée ; les autres restent des cartes pénalisées",
+    "the card designated must be led; the others stay penalty cards",
+    "designate_card",
+    [
+        e_append(
+            "lead_constraints",
+            seat=var("table.opening_leader"),
+            kind="designate",
+            suit={"suit": [var("event.card")]},
+            card=var("event.card"),
+            law="50D1",
+        )
+    ],
+)
+refuse_designation = action(
+    "désignation refusée (50D1)",
+    "designation refused (50D1)",
+    "refuse_designation",
+    [
+        e_refuse(
+            "50D1",
+            "seul le déclarant désigne, avant l'entame, l'une des deux cartes pénalisées ou plus que l'entameur peut "
+            "entamer",
+            "only declarer designates, before the lead, one of the two or more penalty cards the leader may lead",
+        )
+    ],
+)
 require_suit = action(
     "entame exigée dans cette couleur ; la carte pénalisée est reprise",
     "a lead in that suit is required; the penalty card is picked up",
@@ -603,12 +684,19 @@ not_dummy_seats = holder(
     "not_dummy_seats",
     {"filter": [SEATS_ALL, {"!=": [var(""), ctx("table.dummy")]}]},
 )
-# 41A: the opening leader, once declarer has stated his 50D2 option if he has one.
+# 41A: the opening leader, once declarer has stated his 50D2 option and designated his 50D1 card.
 leader_free_to_lead = holder(
-    "l'entameur, si rien ne l'en empêche (50D2)",
-    "the opening leader, unless he must wait (50D2)",
+    "l'entameur, si rien ne l'en empêche (50D2, 50D1)",
+    "the opening leader, unless he must wait (50D2, 50D1)",
     "leader_free_to_lead",
-    seats_if({"and": [{"!=": [_LEADER, None]}, {"!": _AWAITS_50D2}]}, _LEADER),
+    seats_if({"and": [{"!=": [_LEADER, None]}, {"!": _AWAITS_50D2}, {"!": _AWAITS_50D1}]}, _LEADER),
+)
+# 50D1: declarer, once his 50D2 option is stated, when the leader has two or more penalty cards he may lead.
+declarer_may_designate = holder(
+    "le déclarant",
+    "declarer",
+    "declarer_may_designate",
+    seats_if({"and": [{"!=": [_DECLARER, None]}, {"!": _AWAITS_50D2}, _AWAITS_50D1]}, _DECLARER),
 )
 # 41C: the opening leader faces his lead, unless the contract is above seven (38A).
 leader_may_face = holder(
@@ -626,6 +714,21 @@ NOTED = (
 )
 LEFT = ("la carte pénalisée reste sur la table", "the penalty card stays on the table")
 PENALTY_SUIT = all_of(penalty_card_suit, Not(restricted_suit, "pas au titre de 26B", "not under 26B"))
+DESIGNATION = all_of(
+    by_presumed_declarer,
+    Not(
+        guard(
+            "le déclarant doit d'abord choisir son option (50D2)",
+            "declarer must first state his option (50D2)",
+            "awaits_50D2",
+            _AWAITS_50D2,
+        ),
+        "aucune option 50D2 en attente",
+        "no 50D2 option awaited",
+    ),
+    designation_awaited,
+    one_of_them,
+)
 FACE_DOWN_LEAD = "clarification.face_down_lead"
 
 MODULE = LawModule(
@@ -818,6 +921,28 @@ MODULE = LawModule(
             guards=(partner_has_major_card, NOT_STATED),
             ruling=True,
             outcome=LEFT,
+        ),
+        # 50D1: two or more penalty cards of the opening leader that he may lead
+        Rule(
+            event="designate",
+            source=FACE_DOWN_LEAD,
+            dest=None,
+            law="50D1",
+            fr="le déclarant désigne la carte pénalisée à entamer",
+            en="declarer designates the penalty card to be led",
+            guards=(DESIGNATION,),
+            actions=(designate_card,),
+            ruling=True,
+        ),
+        Rule(
+            event="designate",
+            source=FACE_DOWN_LEAD,
+            dest=None,
+            law="50D1",
+            fr="une désignation hors de propos : refusée",
+            en="a designation out of place: refused",
+            guards=(Not(DESIGNATION, "pas une désignation permise", "not a designation allowed"),),
+            actions=(refuse_designation,),
         ),
         # 54
         Rule(
@@ -1081,6 +1206,13 @@ MODULE = LawModule(
                 law="50D2",
                 fr="ou laisser la carte pénalisée sur la table",
                 en="or leave the penalty card on the table",
+            ),
+            Option(
+                event="designate",
+                holder=declarer_may_designate,
+                law="50D1",
+                fr="le déclarant désigne laquelle des cartes pénalisées de l'entameur celui-ci entame",
+                en="declarer designates which of the leader's penalty cards he leads",
             ),
         ],
         "clarification.lead_made": [

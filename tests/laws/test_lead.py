@@ -130,3 +130,65 @@ def test_a_penalty_card_led_out_of_turn_and_refused_stays_one_penalty_card_54D()
     board.lead("W", "D5")  # that same card, led out of turn
     board.refuse("N")
     assert board.snapshot()["penalty_cards"] == [{"seat": "W", "card": "D5", "kind": "major"}]
+
+
+def _leader_with_two_penalty_cards():
+    board = Board()
+    board.call("N", "1H")
+    board.expose("E", ["S5"])
+    board.call("E", "Pass")
+    board.expose("E", ["H3"])
+    board.calls("Pass Pass")  # East leads, with two major penalty cards (24E, 50B)
+    return board
+
+
+def test_50D1_declarer_designates_and_options_say_so():
+    board = _leader_with_two_penalty_cards()
+    offered = {(o["event"], tuple(o["seats"] or ())) for o in board.options()}
+    assert ("designate", ("N",)) in offered and not any(e == "lead" for e, _ in offered)
+    for card in ("S5", "H3", "D2"):  # the defender's own choice comes before declarer's: refused
+        with pytest.raises(IllegalEvent) as err:
+            board.lead("E", card)
+        assert err.value.law == "50D1"
+    board.designate("N", "S5")
+    assert not any(o["event"] == "designate" for o in board.options())
+    with pytest.raises(IllegalEvent) as err:
+        board.lead("E", "H3")  # not the card designated
+    assert err.value.law == "50D1"
+    board.lead("E", "S5")
+    assert board.snapshot()["penalty_cards"] == [{"seat": "E", "card": "H3", "kind": "major"}]
+
+
+def test_50D1_no_designation_for_a_single_penalty_card_or_by_another_player():
+    board = _leader_with_two_penalty_cards()
+    for seat, card in (("S", "S5"), ("E", "S5"), ("N", "SA")):
+        with pytest.raises(IllegalEvent) as err:
+            board.designate(seat, card)
+        assert err.value.law == "50D1"
+    single = Board()
+    single.call("N", "1H")
+    single.expose("E", ["SK"])
+    single.calls("Pass Pass Pass")
+    with pytest.raises(IllegalEvent) as err:
+        single.designate("N", "SK")  # one penalty card: nothing to designate
+    assert err.value.law == "50D1"
+
+
+def test_50D2_comes_before_50D1_when_both_defenders_hold_penalty_cards():
+    board = Board()
+    board.call("N", "1H")
+    board.expose("E", ["S5"])
+    board.call("E", "Pass")
+    board.expose("E", ["H3"])
+    board.call("S", "Pass")
+    board.expose("W", ["CK"])
+    board.calls("Pass")  # East leads; West holds a major penalty card
+    events = {o["event"] for o in board.options()}
+    assert "designate" not in events and "leave_penalty_card" in events
+    with pytest.raises(IllegalEvent):
+        board.designate("N", "S5")
+    board.leave_penalty_card("N")
+    assert "designate" in {o["event"] for o in board.options()}
+    board.designate("N", "S5")
+    board.lead("E", "S5")
+    assert board.state == "play"
