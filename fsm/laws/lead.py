@@ -12,8 +12,10 @@ leader's own choice before it is refused (50D1). He may not lead a lower card of
 minor one (50C). When one
 defender holds two or more penalty cards, all of them are major (50B).
 
-No contract above seven is ever played (38A): while the auction has ended on a bid above seven,
-no lead may be faced, in turn or out of turn, until the Director has ruled (38B, 38D).
+No contract above seven is ever played (38A), and Law 38 has no time limit: a lead faced to a
+contract above seven, in turn or out of turn, is recorded, and awaits the Director, who rules
+what is pending as before any faced lead (38D, 36A, 37A); the card goes back with the calls it
+followed.
 
 A faced lead by the wrong defender is a lead out of turn (54): a face-down lead by the correct
 leader goes back (54 intro); declarer may spread his hand and become dummy (54A), accept it
@@ -29,9 +31,16 @@ from __future__ import annotations
 from typing import Any
 
 from fsm.bridge.calls import SUITS
-from fsm.bridge.effects import e_append, e_if, e_refuse, e_remove, e_set, e_with
+from fsm.bridge.effects import e_append, e_if, e_refuse, e_remove, e_set, e_ui, e_with
 from fsm.laws import parties
-from fsm.laws.inadmissible import NOT_ABOVE_SEVEN, contract_above_seven
+from fsm.laws.inadmissible import (
+    FIRST_PENDING,
+    NOT_ABOVE_SEVEN,
+    apply_36A,
+    apply_37A,
+    apply_38D,
+    contract_above_seven,
+)
 from fsm.laws.spec import (
     SEATS_ALL,
     Guard,
@@ -211,24 +220,12 @@ one_of_them = guard(
 )
 
 
-ABOVE_SEVEN_REFUSAL = (
-    "38A",
-    "aucun contrat au-delà du palier de sept ne se joue : l'arbitre statue d'abord (38B, 38D)",
-    "no contract above seven is ever played: the Director rules first (38B, 38D)",
-)
-
 # What forbids an opening lead the opening leader makes, in the order the refusal names the first
-# that holds: 38A, 50D2 (declarer has not chosen yet), a 26B / 50D2 / 50D1 constraint, 50D1
+# that holds: 50D2 (declarer has not chosen yet), a 26B / 50D2 / 50D1 constraint, 50D1
 # (declarer has not designated yet; a major penalty card first), 50C.
 _LEADER_CARD = {"and": [equals("event.seat", var("table.opening_leader")), {"!=": [var("event.card"), None]}]}
 _OWN = {"==": [var("seat"), ctx("event.seat")]}
 _UNCONSTRAINED = {"==": [{"breaks_constraint": [ctx("event.seat"), var("card")]}, None]}
-lead_above_seven = guard(
-    "entame face visible d'un contrat au-delà de sept",
-    "a faced lead to a contract above seven",
-    "lead_above_seven",
-    {"and": [{"!": var("event.face_down")}, condition_of(contract_above_seven)]},
-)
 lead_before_50D2 = guard(  # noqa: N816 - the law's name
     "entame avant l'option du déclarant (50D2)",
     "a lead before declarer's option (50D2)",
@@ -301,32 +298,23 @@ lead_forbidden = guard(
     {
         "and": [
             _LEADER_CARD,
+            # each needs a penalty card or a constraint: most leads meet neither
             {
                 "or": [
-                    condition_of(lead_above_seven),
-                    {
-                        "and": [
-                            # the others need a penalty card or a constraint: most leads meet neither
-                            {
-                                "or": [
-                                    {">": [{"count": [var("table.penalty_cards")]}, 0]},
-                                    {">": [{"count": [var("table.lead_constraints")]}, 0]},
-                                ]
-                            },
-                            {
-                                "or": [
-                                    condition_of(g)
-                                    for g in (
-                                        lead_before_50D2,
-                                        lead_breaks_constraint,
-                                        lead_before_50D1,
-                                        lead_not_major_penalty_card,
-                                        lead_low_of_minor_suit,
-                                    )
-                                ]
-                            },
-                        ]
-                    },
+                    {">": [{"count": [var("table.penalty_cards")]}, 0]},
+                    {">": [{"count": [var("table.lead_constraints")]}, 0]},
+                ]
+            },
+            {
+                "or": [
+                    condition_of(g)
+                    for g in (
+                        lead_before_50D2,
+                        lead_breaks_constraint,
+                        lead_before_50D1,
+                        lead_not_major_penalty_card,
+                        lead_low_of_minor_suit,
+                    )
                 ]
             },
         ]
@@ -365,10 +353,9 @@ def _constraint_refusal() -> dict[str, Any]:
     )
 
 
-# What forbids an opening lead, the first that holds: 38A, 50D2 (declarer has not chosen yet), a 26B
-# / 50D2 constraint, 50D1, 50C.
+# What forbids an opening lead, the first that holds: 50D2 (declarer has not chosen yet), a 26B /
+# 50D2 / 50D1 constraint, 50D1 (no designation yet; a major penalty card first), 50C.
 _REFUSALS: tuple[tuple[Guard, tuple[str, str, str] | None], ...] = (
-    (lead_above_seven, ABOVE_SEVEN_REFUSAL),
     (
         lead_before_50D2,
         (
@@ -413,12 +400,6 @@ def _refusals(rest: tuple[tuple[Guard, tuple[str, str, str] | None], ...]) -> li
 
 # --- actions ----------------------------------------------------------------------------------
 refuse_lead = action("l'entame est refusée", "the lead is refused", "refuse_lead", _refusals(_REFUSALS))
-refuse_above_seven = action(
-    "l'entame ne peut pas être retournée (38A)",
-    "the lead may not be faced (38A)",
-    "refuse_above_seven",
-    [e_refuse(*ABOVE_SEVEN_REFUSAL)],
-)
 refuse_second_choice = action(
     "le déclarant a déjà choisi : un seul choix (50D2)",
     "declarer has already chosen: one choice only (50D2)",
@@ -516,6 +497,51 @@ retract_misinformed_lead = action(
     "retract_misinformed_lead",
     [e_set("table.opening_lead", None)],
 )
+# 38A: a lead faced to a contract above seven is recorded; no play begins (nothing is played, nothing spent).
+lead_to_above_seven = action(
+    "l'entame est posée face visible ; aucun jeu ne commence (38A)",
+    "the lead lies face up; no play begins (38A)",
+    "lead_to_above_seven",
+    [e_set("table.opening_lead", seat=var("event.seat"), card=var("event.card"), faced=True)],
+)
+face_lead_to_above_seven = action(
+    "l'entame est retournée ; aucun jeu ne commence (38A)",
+    "the lead is faced; no play begins (38A)",
+    "face_lead_to_above_seven",
+    [e_set("table.opening_lead", seat=var("table.lead.seat"), card=var("table.lead.card"), faced=True)],
+)
+# The Director's rectification cancels the calls the lead followed and the lead with them: the card goes
+# back to the hand; as for the calls cancelled (16C), it is unauthorized information for the offender
+# (of the irregularity ruled) and his partner, but for its maker.
+lead_card_back = action(
+    "la carte entamée retourne dans la main ; information non autorisée pour le camp fautif (16C)",
+    "the card led goes back to the hand; unauthorized information for the offending side (16C)",
+    "lead_card_back",
+    [
+        e_with(
+            {"call": [{"pending_call": [var("table.first_pending")]}]},
+            [
+                e_if(
+                    {"!=": [var(""), None]},
+                    [
+                        e_ui(
+                            {"cat": [ctx("table.lead.seat"), ":", ctx("table.lead.card")]},
+                            {
+                                "filter": [
+                                    [var("seat"), {"partner": [var("seat")]}],
+                                    {"!=": [var(""), ctx("table.lead.seat")]},
+                                ]
+                            },
+                            "16C",
+                        )
+                    ],
+                )
+            ],
+        )
+    ],
+)
+
+
 # 50B: when one defender holds two or more penalty cards, from whatever source, all are major.
 ALL_MAJOR_WHEN_TWO = {
     "update": {
@@ -730,6 +756,7 @@ DESIGNATION = all_of(
     one_of_them,
 )
 FACE_DOWN_LEAD = "clarification.face_down_lead"
+ABOVE_SEVEN_LEAD = "lead_above_seven"
 
 MODULE = LawModule(
     name="lead",
@@ -747,13 +774,28 @@ MODULE = LawModule(
         StateSpec(
             name=FACE_DOWN_LEAD, law="41A", fr="Entame face cachée attendue", en="Face-down lead awaited", initial=True
         ),
-        StateSpec(name="clarification.lead_made", law="41B", fr="Entame face cachée posée", en="Face-down lead made"),
+        # takes: the leader faces his lead even when the contract is above seven (38A): the Director then rules
+        StateSpec(
+            name="clarification.lead_made",
+            law="41B",
+            fr="Entame face cachée posée",
+            en="Face-down lead made",
+            takes=("face_lead",),
+        ),
         StateSpec(
             name=OPTIONS_50D2,
             law="50D2",
             fr="Options du déclarant (carte pénalisée)",
             en="Declarer's options (penalty card)",
             waiting=True,
+        ),
+        StateSpec(
+            name=ABOVE_SEVEN_LEAD,
+            law="38A",
+            fr="Entame face visible d'un contrat au-delà de sept",
+            en="Lead faced to a contract above seven",
+            waiting=True,
+            takes=("director",),
         ),
         StateSpec(
             name="lead_out_of_turn",
@@ -792,8 +834,18 @@ MODULE = LawModule(
             law="41C",
             fr="l'entameur entame face visible : le jeu commence",
             en="the leader leads face up: play begins",
-            guards=(by_leader, FACED, ALLOWED),
+            guards=(by_leader, FACED, ALLOWED, NOT_ABOVE_SEVEN),
             actions=(place_lead,),
+        ),
+        Rule(
+            event="lead",
+            source=FACE_DOWN_LEAD,
+            dest=ABOVE_SEVEN_LEAD,
+            law="38A",
+            fr="entame face visible d'un contrat au-delà de sept : l'arbitre doit statuer",
+            en="a faced lead to a contract above seven: the Director must rule",
+            guards=(by_leader, FACED, ALLOWED, contract_above_seven),
+            actions=(lead_to_above_seven,),
         ),
         Rule(
             event="lead",
@@ -818,12 +870,12 @@ MODULE = LawModule(
         Rule(
             event="lead",
             source="clarification",
-            dest=None,
+            dest=ABOVE_SEVEN_LEAD,
             law="38A",
-            fr="entame face visible d'un contrat au-delà de sept : refusée",
-            en="a faced lead to a contract above seven: refused",
+            fr="entame face visible hors tour d'un contrat au-delà de sept : l'arbitre doit statuer",
+            en="a faced lead out of turn to a contract above seven: the Director must rule",
             guards=(by_leader_partner, FACED, contract_above_seven),
-            actions=(refuse_above_seven,),
+            actions=(lead_to_above_seven,),
         ),
         Rule(
             event="lead",
@@ -850,12 +902,49 @@ MODULE = LawModule(
         Rule(
             event="face_lead",
             source="clarification.lead_made",
-            dest=None,
+            dest=ABOVE_SEVEN_LEAD,
             law="38A",
-            fr="contrat au-delà de sept : l'entame reste cachée",
-            en="a contract above seven: the lead stays face down",
+            fr="entame retournée d'un contrat au-delà de sept : l'arbitre doit statuer",
+            en="a lead faced to a contract above seven: the Director must rule",
             guards=(by_leader, contract_above_seven),
-            actions=(refuse_above_seven,),
+            actions=(face_lead_to_above_seven,),
+        ),
+        # 38A: no contract above seven is played; the Director rules what is pending as before any faced
+        # lead, and the card goes back with the calls it followed (38B, 36A)
+        Rule(
+            event="director",
+            source=ABOVE_SEVEN_LEAD,
+            dest="auction.calling",
+            law="38D",
+            fr="l'arbitre vient : 38D, l'entame retourne dans la main",
+            en="the Director comes: 38D, the lead goes back to the hand",
+            guards=(FIRST_PENDING["38"],),
+            actions=(lead_card_back, apply_38D),
+            ruling=True,
+            cites=("38A", "38B", "38C", "16C"),
+        ),
+        Rule(
+            event="director",
+            source=ABOVE_SEVEN_LEAD,
+            dest="auction.calling",
+            law="36A",
+            fr="l'arbitre vient : 36A, l'entame retourne dans la main",
+            en="the Director comes: 36A, the lead goes back to the hand",
+            guards=(FIRST_PENDING["36"],),
+            actions=(lead_card_back, apply_36A),
+            ruling=True,
+            cites=("38A", "16C"),
+        ),
+        Rule(
+            event="director",
+            source=ABOVE_SEVEN_LEAD,
+            dest=None,
+            law="37A",
+            fr="l'arbitre vient : 37A, puis la suite",
+            en="the Director comes: 37A, then the rest",
+            guards=(FIRST_PENDING["37"],),
+            actions=(apply_37A,),
+            ruling=True,
         ),
         # declarer's rights before the lead: 26B and 50D2
         Rule(
@@ -1222,6 +1311,15 @@ MODULE = LawModule(
                 law="41C",
                 fr="retourne l'entame : le jeu commence",
                 en="faces the lead: play begins",
+            ),
+        ],
+        ABOVE_SEVEN_LEAD: [
+            Option(
+                event="director",
+                holder=None,
+                law="38A",
+                fr="l'arbitre statue : aucun contrat au-delà du palier de sept ne se joue",
+                en="the Director rules: no contract above seven is ever played",
             ),
         ],
         "lead_out_of_turn": [

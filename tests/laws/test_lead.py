@@ -192,3 +192,34 @@ def test_50D2_comes_before_50D1_when_both_defenders_hold_penalty_cards():
     board.designate("N", "S5")
     board.lead("E", "S5")
     assert board.state == "play"
+
+
+@pytest.mark.parametrize(
+    ("leads", "lead"),
+    [
+        ([("lead", {"seat": "E", "card": "HK"})], {"seat": "E", "card": "HK", "faced": True}),  # in turn
+        ([("lead", {"seat": "W", "card": "DA"})], {"seat": "W", "card": "DA", "faced": True}),  # out of turn
+        (
+            [("lead", {"seat": "E", "card": "HK", "face_down": True}), ("face_lead", {"seat": "E"})],
+            {"seat": "E", "card": "HK", "faced": True},
+        ),
+    ],
+)
+def test_38_a_lead_faced_to_a_contract_above_seven_is_recorded_then_ruled(leads, lead):
+    board = board_after("1S Pass 8S Pass Pass Pass")  # West called over South's 8S: 38D
+    for name, args in leads:
+        board.apply(name, args)
+    snap = board.snapshot()
+    assert snap["state"] == "lead_above_seven" and snap["lead"] == lead and snap["contract"] == "8S"
+    assert [(o["event"], o["law"]) for o in board.options()] == [("director", "38A")]
+    with pytest.raises(IllegalEvent):
+        board.accept("N")  # no Law 54 option: no play begins (38A)
+    board.director()
+    snap = board.snapshot()
+    assert snap["state"] == "auction.calling" and snap["lead"] is None and snap["rulings"] == ["38D"]
+    assert snap["cancelled"] == ["S:8S", "W:Pass", "N:Pass", "E:Pass"]  # 38B
+    assert snap["auction"] == ["N:1S", "E:Pass", "S:Pass"]  # 38C: a pass instead
+    assert snap["lead_restrictions"] == [] and snap["reviews"] == []  # 38D: the LHO called over it
+    card = f"{lead['seat']}:{lead['card']}"
+    # UI for the offending side (South, and his partner North), whoever led (16C)
+    assert {"source": card, "for": ["S", "N"], "law": "16C"} in snap["unauthorized_information"]
