@@ -180,7 +180,7 @@ refuse_after_the_auction = action(
     [
         e_refuse(
             "24",
-            "réglage « law24_during = auction » : la Loi 24 ne vise que les cartes exposées pendant les annonces",
+            "lecture du texte anglais : la Loi 24 ne vise que les cartes exposées avant le Passe final",
             "setting 'law24_during = auction': Law 24 covers only cards exposed during the auction",
         )
     ],

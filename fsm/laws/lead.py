@@ -345,8 +345,8 @@ def _constraint_refusal() -> dict[str, Any]:
             words["fr"] += [when, f"le déclarant a {fr} l'entame {suit.label('fr')}"]
             words["en"] += [when, f"declarer {en} a {suit} lead"]
     designated = {"==": [var("kind"), "designate"]}
-    words["fr"] += [designated, {"cat": ["le déclarant a désigné la carte pénalisée ", var("card")]}]
-    words["en"] += [designated, {"cat": ["declarer designated the penalty card ", var("card")]}]
+    words["fr"] += [designated, "le déclarant a désigné une autre carte pénalisée"]
+    words["en"] += [designated, "declarer designated another penalty card"]
     return e_with(
         {"first": [var("table.lead_constraints"), breaks]},
         [e_refuse(var("law"), {"if": [*words["fr"], ""]}, {"if": [*words["en"], ""]})],

@@ -21,7 +21,7 @@ PERIODS = [
     ("auction", "Les annonces", "The auction", ("board", "auction.calling")),
     ("irregular", "Les irrégularités des annonces", "Irregularities of the auction", ("auction.",)),
     ("clarification", "La période de clarification", "The clarification period", ("clarification",)),
-    ("lead", "L'entame hors tour", "The lead out of turn", ("lead_out_of_turn",)),
+    ("lead", "L'entame faite à tort face visible", "A lead faced amiss", ("lead_out_of_turn", "lead_above_seven")),
     ("end", "La fin de la période des annonces", "The end of the auction period", ("play", "passed_out", "returned")),
 ]
 STACKED = [

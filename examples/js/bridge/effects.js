@@ -47,7 +47,7 @@
     penalty_cards: (rec, x) => ({ seat: x.seat, card: parseCard(x.card), kind: x.kind, law: x.law }),
     lead_constraints: (rec, x) => {
       const c = { seat: x.seat, kind: x.kind, suit: calls.parseStrain(x.suit), law: x.law };
-      if (!nil(get(x, 'card'))) c.card = parseCard(x.card); // 50D1: the penalty card designated
+      if (!nil(get(x, 'card'))) c.card = parseCard(x.card); // a `designate` constraint names its card
       return c;
     },
     exposed: (rec, x) => ({ seat: x.seat, card: parseCard(x.card), major: truthy(x.major) }),
