@@ -150,7 +150,7 @@ def _samples() -> list[tuple[str, dict[str, Any]]]:
         ("substitute", {"call": "2C"}), ("withdraw", {}), ("accept", {}), ("refuse", {}), ("review", {}),
         ("explain", {}), ("expose", {"cards": ["SA"]}), ("lead", {"card": "SA"}),
         ("lead", {"card": "SA", "face_down": True}), ("face_lead", {}), ("spread", {}), ("prohibit", {"suit": "H"}),
-        ("require", {"suit": "H"}), ("leave_penalty_card", {}), ("take_cards", {}),
+        ("require", {"suit": "H"}), ("leave_penalty_card", {}), ("take_cards", {}), ("designate", {"card": "SA"}),
     ]  # fmt: skip
     out = [(name, {"seat": seat, **args}) for seat in "NESW" for name, args in by_seat]
     out += [("director", {}), ("return_hands", {})]

@@ -298,6 +298,11 @@ var("settings.partner_bar_27B3_27B4", "string", "`literal`, or `lifted_by_27B1`:
 var("settings.lead_restriction_after_forced_repeat", "boolean", "30A, 31A1: 26B follows a forced repeat")(
     lambda t, e: t.settings.lead_restriction_after_forced_repeat
 )
+var(
+    "settings.law24_during",
+    "string",
+    "`auction_period`: Law 24 covers a card exposed until the lead is faced (FFB); `auction`: until the final pass",
+)(lambda t, e: t.settings.law24_during)
 var("table.withdraw_law", "string", "the law of the last change of call: `25A6` or `21B2`")(lambda t, e: t.withdraw_law)
 var("table.sides_with_cards", "string[]", "the sides that have taken their cards out of the board (17A)")(
     lambda t, e: tuple(t.sides_with_cards)
@@ -333,9 +338,20 @@ var(
 var(
     "table.lead_constraints",
     "object[]",
-    "what declarer required or prohibited for the opening lead (26B, 50D2)",
-    items={"seat": "seat", "kind": "`require` or `prohibit`", "suit": "strain", "law": "string"},
-)(lambda t, e: [{"seat": c.seat, "kind": c.kind, "suit": c.suit, "law": c.law} for c in t.lead_constraints])
+    "what declarer required or prohibited for the opening lead (26B, 50D2), or the penalty card he designated (50D1)",
+    items={
+        "seat": "seat",
+        "kind": "`require`, `prohibit` or `designate`",
+        "suit": "strain",
+        "law": "string",
+        "card": "card: the penalty card designated (`designate` only)",
+    },
+)(
+    lambda t, e: [
+        {"seat": c.seat, "kind": c.kind, "suit": c.suit, "law": c.law, **({"card": c.card.pbn()} if c.card else {})}
+        for c in t.lead_constraints
+    ]
+)
 var(
     "table.obligations",
     "object[]",
@@ -707,8 +723,8 @@ def _in_rotation(t: Table, e: Event, n: Any) -> bool:
 @op(
     "breaks_constraint",
     ("seat", "card"),
-    "26B, 50D2: the law of a constraint declarer set for this seat's lead that this card breaks (a prohibited "
-    "suit, or another suit than the one required), or null",
+    "26B, 50D2, 50D1: the law of a constraint declarer set for this seat's lead that this card breaks (a "
+    "prohibited suit, another suit than the one required, another card than the penalty card designated), or null",
     (({"breaks_constraint": ["W", "HK"]}, "declarer prohibited hearts to West (26B)", "26B"),),
 )
 def _breaks_constraint(t: Table, e: Event, seat: Any, card: Any) -> str | None:
@@ -719,6 +735,8 @@ def _breaks_constraint(t: Table, e: Event, seat: Any, card: Any) -> str | None:
         if k.seat != seat:
             continue
         if (k.kind == "prohibit" and c.suit is k.suit) or (k.kind == "require" and c.suit is not k.suit):
+            return k.law
+        if k.kind == "designate" and c != k.card:
             return k.law
     return None
 

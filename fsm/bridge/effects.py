@@ -300,7 +300,9 @@ _MAKERS: dict[str, Any] = {
     "unauthorized_information": lambda t, x: UnauthorizedInformation(x["source"], _seats(x["for"]), x["law"]),
     "lead_restrictions": lambda t, x: LeadRestriction(Seat(x["seat"]), x["law"], Seat(x["offender"]), x["source"]),
     "penalty_cards": lambda t, x: PenaltyCard(Seat(x["seat"]), as_card(x["card"]), x["kind"], x["law"]),  # type: ignore[arg-type]
-    "lead_constraints": lambda t, x: LeadConstraint(Seat(x["seat"]), x["kind"], Strain(x["suit"]), x["law"]),
+    "lead_constraints": lambda t, x: LeadConstraint(
+        Seat(x["seat"]), x["kind"], Strain(x["suit"]), x["law"], as_card(x.get("card"))
+    ),
     "exposed": lambda t, x: Exposure(Seat(x["seat"]), as_card(x["card"]), bool(x["major"])),  # type: ignore[arg-type]
     "reviews": lambda t, x: x,
     "sides_with_cards": lambda t, x: x,

@@ -103,10 +103,13 @@ SPECS: tuple[EventSpec, ...] = (
               "declarer prohibits a suit for the opening lead (26B, 50D2)"),
     EventSpec("require", (SEAT, Arg("suit", "suit", True)), "50D2", "exige", "requires",
               "declarer requires a suit for the opening lead (50D2)"),
+    EventSpec("designate", (SEAT, Arg("card", "card", True)), "50D1", "désigne la carte pénalisée à jouer",
+              "designates the penalty card to be played",
+              "50D1: declarer designates which of the opening leader's two or more penalty cards he must lead"),
     EventSpec("leave_penalty_card", (SEAT,), "50D2", "laisse la carte pénalisée", "leaves the penalty card",
               "50D2: declarer leaves the retracted lead as a major penalty card"),
     EventSpec("review", (SEAT,), "20", "demande un rappel des annonces", "asks for a review of the auction",
-              "20: at one's own turn unless required to pass (20B); before the lead, the leader (20C1) and the "
+              "20: at one's own turn unless required to pass (20B); before the lead, the leader (20C2) and the "
               "leader's partner and presumed declarer (41B); not dummy"),
     EventSpec("explain", (SEAT,), "20", "demande une explication", "asks for an explanation",
               "20F1 at one's own turn unless required to pass; 41B in the clarification period"),

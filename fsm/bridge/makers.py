@@ -411,6 +411,32 @@ def make_require(seat: Any = None, suit: Any = None, lang: Lang | None = None) -
     return ev
 
 
+def make_designate(seat: Any = None, card: Any = None, lang: Lang | None = None) -> Event:
+    """The ``designate`` event, its arguments checked and typed."""
+    if seat is None:
+        raise _missing("designate", "seat")
+    if card is None:
+        raise _missing("designate", "card")
+    ev = _new(Event)
+    ev.name = "designate"
+    args: dict[str, Any] = {}
+    ev.args = args
+    key: str | None = None
+    value: Any = None
+    try:
+        key, value = "seat", seat
+        ev.seat, args["seat"] = _p_seat(key, value, lang)
+        key, value = "card", card
+        ev.card, args["card"] = _p_card(key, value, lang)
+    except InputError as err:
+        if key is not None:
+            err.details.setdefault("key", key)
+        raise
+    except (TypeError, ValueError, AttributeError, KeyError):
+        raise _unreadable("designate", key, value) from None
+    return ev
+
+
 def make_leave_penalty_card(seat: Any = None, lang: Lang | None = None) -> Event:
     """The ``leave_penalty_card`` event, its arguments checked and typed."""
     if seat is None:
@@ -501,6 +527,7 @@ MAKERS: dict[str, Callable[..., Event]] = {
     "spread": make_spread,
     "prohibit": make_prohibit,
     "require": make_require,
+    "designate": make_designate,
     "leave_penalty_card": make_leave_penalty_card,
     "review": make_review,
     "explain": make_explain,
@@ -602,12 +629,16 @@ class EventMethods:
         """The ``require`` event: declarer requires a suit for the opening lead (50D2)"""
         return self._run(make_require(seat, suit, lang=lang))
 
+    def designate(self, seat: Seat | str, card: Card | str, *, lang: Lang | None = None) -> list[Step]:
+        """The ``designate`` event: 50D1: declarer designates which of the opening leader's two or more penalty cards he must lead"""
+        return self._run(make_designate(seat, card, lang=lang))
+
     def leave_penalty_card(self, seat: Seat | str, *, lang: Lang | None = None) -> list[Step]:
         """The ``leave_penalty_card`` event: 50D2: declarer leaves the retracted lead as a major penalty card"""
         return self._run(make_leave_penalty_card(seat, lang=lang))
 
     def review(self, seat: Seat | str, *, lang: Lang | None = None) -> list[Step]:
-        """The ``review`` event: 20: at one's own turn unless required to pass (20B); before the lead, the leader (20C1) and the leader's partner and presumed declarer (41B); not dummy"""
+        """The ``review`` event: 20: at one's own turn unless required to pass (20B); before the lead, the leader (20C2) and the leader's partner and presumed declarer (41B); not dummy"""
         return self._run(make_review(seat, lang=lang))
 
     def explain(self, seat: Seat | str, *, lang: Lang | None = None) -> list[Step]:

@@ -206,12 +206,17 @@ class Lead:
 
 @dataclass(frozen=True, slots=True)
 class LeadConstraint:
-    """What declarer required or prohibited for the opening lead (26B, 50D2)."""
+    """What declarer required or prohibited for the opening lead (26B, 50D2), or the penalty card he
+    designated to be led (50D1: ``card``, of suit ``suit``)."""
 
     seat: Seat
-    kind: str  # require | prohibit
+    kind: str  # require | prohibit | designate
     suit: Strain
     law: str
+    card: Card | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat.value, "kind": self.kind, "suit": self.suit.value, "law": self.law}
+        out = {"seat": self.seat.value, "kind": self.kind, "suit": self.suit.value, "law": self.law}
+        if self.card is not None:
+            out["card"] = self.card.pbn()
+        return out

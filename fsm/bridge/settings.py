@@ -12,6 +12,8 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "partner_bar_27B3_27B4": ("literal", "lifted_by_27B1"),
     # 30A/31A1: does 26B follow a forced repeat of the same call? (the Laws are silent; directors differ)
     "lead_restriction_after_forced_repeat": (False, True),
+    # 24: the FFB's « durant la période des annonces » (until the lead is faced, 17D1) or the English « during the auction ».
+    "law24_during": ("auction_period", "auction"),
 }
 
 
@@ -19,6 +21,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 class Settings:
     partner_bar_27B3_27B4: str = "literal"
     lead_restriction_after_forced_repeat: bool = False
+    law24_during: str = "auction_period"
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> Settings:

@@ -130,9 +130,9 @@ SNAPSHOT_PROPERTIES: dict[str, Any] = {
         "held": CALL_TOKEN,
     }), "required": ["law", "kind", "source", "turn", "relation"]}),
     "lead": _nullable(_obj({"seat": SEAT, "card": CARD, "faced": {"type": "boolean"}})),
-    "lead_constraints": {"type": "array", "items": _obj({
-        "seat": SEAT, "kind": {"enum": ["require", "prohibit"]}, "suit": SUIT, "law": LAW,
-    })},
+    "lead_constraints": {"type": "array", "items": {**_obj({
+        "seat": SEAT, "kind": {"enum": ["require", "prohibit", "designate"]}, "suit": SUIT, "law": LAW, "card": CARD,
+    }), "required": ["seat", "kind", "suit", "law"]}},
     "obligations": {"type": "array", "items": _obj({
         "seat": SEAT, "kind": {"enum": ["pass_next_turn", "pass_rest", "repeat_call"]}, "law": LAW,
     })},

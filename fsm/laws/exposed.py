@@ -8,16 +8,25 @@ become penalty cards (24E): minor for a single card below honour rank exposed un
 major otherwise (50, 51); and when one defender then holds two or more penalty cards, from one
 exposure or several, all of them are major (50B). After a pass-out there is no play: they go
 back to the hand.
+
+The FFB's text says « durant la période des annonces », which lasts until the opening lead is
+faced (17D1): a card exposed in the clarification period is a Law 24 case too, and since the
+declaring side is known then, 24D or 24E applies at once (the machine settles it as at the end of
+the auction). The 24B/24C obligation to pass is kept aside with those in force when the auction
+ended: it binds partner only if a change of call reopens the auction. The English text says
+« during the auction »; the setting ``law24_during = auction`` takes that reading, and a card
+exposed after the final pass is then refused under 24.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from fsm.bridge.effects import e_append, e_each, e_remove, e_review, e_ui
+from fsm.bridge.effects import e_append, e_each, e_refuse, e_remove, e_review, e_ui
 from fsm.bridge.records import PASS_NEXT_TURN
+from fsm.engine.decisions import Trigger
 from fsm.laws.lead import ALL_MAJOR_WHEN_TWO
-from fsm.laws.spec import LawModule, Not, Option, Rule, action, ctx, guard, var
+from fsm.laws.spec import LawModule, Not, Option, Rule, action, ctx, equals, guard, var
 
 single_low_card = guard(
     "une seule carte au-dessous de l'honneur, non attaquée",
@@ -65,20 +74,25 @@ expose_low = action(
     "expose_low",
     [_expose(False)],
 )
+_BAR = e_append(
+    "obligations",
+    seat={"partner": [var("event.seat")]},
+    kind=PASS_NEXT_TURN,
+    law={"if": [{">=": [{"count": [var("event.cards")]}, 2]}, "24C", "24B"]},
+)
 expose_and_bar = action(
     "le partenaire du fautif passe à son prochain tour (72C)",
     "the offender's partner passes at his next turn (72C)",
     "expose_and_bar",
-    [
-        _expose(True),
-        e_append(
-            "obligations",
-            seat={"partner": [var("event.seat")]},
-            kind=PASS_NEXT_TURN,
-            law={"if": [{">=": [{"count": [var("event.cards")]}, 2]}, "24C", "24B"]},
-        ),
-        *e_review("72C"),
-    ],
+    [_expose(True), _BAR, *e_review("72C")],
+)
+# After the final pass partner has no next turn to call unless a change of call reopens the auction
+# (25A5, 21B1): the obligation joins those kept aside when the auction ended (reopen, add, set aside).
+expose_and_bar_aside = action(
+    "le partenaire du fautif passera à son prochain tour si les annonces reprennent (72C)",
+    "the offender's partner will pass at his next turn if the auction is reopened (72C)",
+    "expose_and_bar_aside",
+    [_expose(True), {"reopen": {}}, _BAR, {"set_aside": {}}, *e_review("72C")],
 )
 
 
@@ -146,6 +160,42 @@ become_penalty_cards = action(
 )
 
 
+# 24: « durant la période des annonces » (FFB), which lasts until the lead is faced (17D1); the
+# setting `law24_during = auction` reads the English « during the auction » instead.
+auction_period_reading = guard(
+    "la Loi 24 vaut pendant toute la période des annonces (texte FFB)",
+    "Law 24 covers the whole auction period (FFB text)",
+    "auction_period_reading",
+    equals("settings.law24_during", "auction_period"),
+)
+AUCTION_ONLY_READING = Not(
+    auction_period_reading,
+    "la Loi 24 ne vaut que pendant les annonces (texte anglais)",
+    "Law 24 covers the auction only (English text)",
+)
+refuse_after_the_auction = action(
+    "refusé : la Loi 24 ne vise que les annonces",
+    "refused: Law 24 covers the auction only",
+    "refuse_after_the_auction",
+    [
+        e_refuse(
+            "24",
+            "lecture du texte anglais : la Loi 24 ne vise que les cartes exposées avant le Passe final",
+            "setting 'law24_during = auction': Law 24 covers only cards exposed during the auction",
+        )
+    ],
+)
+# A card exposed once the auction has ended is settled at once, as at its end (24D, 24E).
+SETTLE_AT_ONCE = Trigger(
+    state="clarification",
+    when={">": [{"count": [var("table.exposed")]}, 0]},
+    raises="auction_ends",
+    law="24",
+    fr="carte exposée après la fin des annonces : 24D ou 24E s'applique aussitôt",
+    en="a card exposed after the end of the auction: 24D or 24E applies at once",
+)
+
+
 NO_DECLARING_SIDE_CARDS = Not(
     declaring_side_exposed, "le camp du déclarant n'en a plus", "the declaring side has none left"
 )
@@ -190,6 +240,53 @@ MODULE = LawModule(
             ruling=True,
             cites=("72C",),
         ),
+        # the clarification period (FFB: « durant la période des annonces », 17D1)
+        Rule(
+            event="expose",
+            source="clarification",
+            dest=None,
+            law="24A",
+            fr="une carte basse exposée après la fin des annonces",
+            en="a low card exposed after the end of the auction",
+            guards=(auction_period_reading, single_low_card),
+            actions=(expose_low,),
+            ruling=True,
+            cites=("17D1",),
+        ),
+        Rule(
+            event="expose",
+            source="clarification",
+            dest=None,
+            law="24B",
+            fr="un honneur exposé ou une carte attaquée après la fin des annonces",
+            en="an honour exposed or a card led after the end of the auction",
+            guards=(auction_period_reading, honour_or_led),
+            actions=(expose_and_bar_aside,),
+            ruling=True,
+            cites=("17D1", "72C"),
+        ),
+        Rule(
+            event="expose",
+            source="clarification",
+            dest=None,
+            law="24C",
+            fr="deux cartes ou plus exposées après la fin des annonces",
+            en="two or more cards exposed after the end of the auction",
+            guards=(auction_period_reading, several_cards),
+            actions=(expose_and_bar_aside,),
+            ruling=True,
+            cites=("17D1", "72C"),
+        ),
+        Rule(
+            event="expose",
+            source="clarification",
+            dest=None,
+            law="24",
+            fr="lecture « pendant les annonces » : refusé après le Passe final",
+            en="reading 'during the auction': refused after the final pass",
+            guards=(AUCTION_ONLY_READING,),
+            actions=(refuse_after_the_auction,),
+        ),
         Rule(
             event="auction_ends",
             source="clarification",
@@ -224,6 +321,10 @@ MODULE = LawModule(
             actions=(back_to_hand,),
         ),
     ],
+    triggers=[SETTLE_AT_ONCE],
+    # A card exposed in the clarification period is reported whenever it is, and ruled on (24), or
+    # refused under the reading « during the auction ».
+    takes={"clarification": ("expose",)},
     options={
         "auction": [
             Option(

@@ -14,8 +14,8 @@ None of these may be accepted; each is rectified when the Director comes (``dire
   called first, every call stands and an existing bar continues, no 26B (37A).
 - 38, a bid above seven: it and every later call cancelled, replaced by a pass, the offending side
   passes for the rest of the auction unless it is over; 26B and 72C unless the LHO called after it
-  before the rectification (38D). No contract above seven is ever played (38A): while the contract
-  is above seven no opening lead may be faced, and the Director's ruling comes first. A bid above
+  before the rectification (38D). No contract above seven is ever played (38A): a lead faced to it
+  is recorded and starts no play; the Director's ruling sends it back (fsm/laws/lead.py). A bid above
   seven still pending once a lead has been faced (the contract, reached by calls over it, is seven
   or less) is cancelled alone: the play period has begun irrevocably (41C).
 - 39, a call after the final pass: cancelled (39A); nothing more when the LHO called, when it is a
@@ -431,7 +431,7 @@ apply_38D = action(
     _take_pending("38", _rectify_38(lho_called=True)),
 )
 # 38B once a lead has been faced: the contract, reached by calls over the bid above seven, is at
-# most seven (38A: a contract above seven cannot be led to); the play period has begun
+# most seven (38A: a lead faced to a contract above seven starts no play); the play period has begun
 # irrevocably (41C), so only the bid above seven itself is cancelled.
 apply_38_after_the_lead = action(
     "l'enchère au-delà de sept est annulée ; le jeu ayant commencé, les déclarations suivantes restent "

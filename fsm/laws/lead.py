@@ -1,17 +1,21 @@
 """Laws 41, 47E1, 50D and 54, with 26B and 24E at the opening lead.
 
 After the final pass the presumed declarer's LHO leads face down (41A); he may first ask for a
-review (20C1), and after it the leader's partner and the presumed declarer may (41B); facing the
+review (20C2), and after it the leader's partner and the presumed declarer may (41B); facing the
 lead ends the auction period (41C, 17D1). A face-down lead by the wrong defender goes back to his
 hand. Before the lead declarer may prohibit a suit to a restricted leader (26B) and, when the
 leader's partner holds a major penalty card, require or prohibit its suit or leave it (50D2).
 While the leader's partner holds a major penalty card the leader may not lead until declarer has
 stated his one choice (50D2). The leader must lead a major penalty card of his own that he may
-legally lead (50D1) and may not lead a lower card of the suit of a minor one (50C). When one
+legally lead (50D1); when he has two or more, declarer designates the one he leads, and the
+leader's own choice before it is refused (50D1). He may not lead a lower card of the suit of a
+minor one (50C). When one
 defender holds two or more penalty cards, all of them are major (50B).
 
-No contract above seven is ever played (38A): while the auction has ended on a bid above seven,
-no lead may be faced, in turn or out of turn, until the Director has ruled (38B, 38D).
+No contract above seven is ever played (38A), and Law 38 has no time limit: a lead faced to a
+contract above seven, in turn or out of turn, is recorded, and awaits the Director, who rules
+what is pending as before any faced lead (38D, 36A, 37A); the card goes back with the calls it
+followed.
 
 A faced lead by the wrong defender is a lead out of turn (54): a face-down lead by the correct
 leader goes back (54 intro); declarer may spread his hand and become dummy (54A), accept it
@@ -27,9 +31,16 @@ from __future__ import annotations
 from typing import Any
 
 from fsm.bridge.calls import SUITS
-from fsm.bridge.effects import e_append, e_if, e_refuse, e_remove, e_set, e_with
+from fsm.bridge.effects import e_append, e_if, e_refuse, e_remove, e_set, e_ui, e_with
 from fsm.laws import parties
-from fsm.laws.inadmissible import NOT_ABOVE_SEVEN, contract_above_seven
+from fsm.laws.inadmissible import (
+    FIRST_PENDING,
+    NOT_ABOVE_SEVEN,
+    apply_36A,
+    apply_37A,
+    apply_38D,
+    contract_above_seven,
+)
 from fsm.laws.spec import (
     SEATS_ALL,
     Guard,
@@ -178,23 +189,43 @@ not_bound_to_accept = guard(
     {"and": [_BY_DECLARER, {"!": var("table.must_accept_lead")}]},
 )
 
-ABOVE_SEVEN_REFUSAL = (
-    "38A",
-    "aucun contrat au-delà du palier de sept ne se joue : l'arbitre statue d'abord (38B, 38D)",
-    "no contract above seven is ever played: the Director rules first (38B, 38D)",
+# 50D1: the opening leader's penalty cards that he may legally lead (no 26B / 50D2 / 50D1 constraint
+# forbids them); with two or more, declarer designates the one he leads.
+_LEADER_LEGAL_PENALTY_CARDS = {
+    "filter": [
+        var("table.penalty_cards"),
+        {
+            "and": [
+                {"==": [var("seat"), ctx("table.opening_leader")]},
+                {"==": [{"breaks_constraint": [ctx("table.opening_leader"), var("card")]}, None]},
+            ]
+        },
+    ]
+}
+_AWAITS_50D1 = {
+    "and": [{"!=": [var("table.opening_leader"), None]}, {">=": [{"count": [_LEADER_LEGAL_PENALTY_CARDS]}, 2]}]
+}
+designation_awaited = guard(
+    "l'entameur a deux cartes pénalisées ou plus qu'il peut entamer : le déclarant désigne (50D1)",
+    "the opening leader has two or more penalty cards he may lead: declarer designates (50D1)",
+    "designation_awaited",
+    _AWAITS_50D1,
+    needs=("penalty_cards",),
+)
+one_of_them = guard(
+    "l'une de ces cartes pénalisées",
+    "one of those penalty cards",
+    "one_of_them",
+    {"some": [_LEADER_LEGAL_PENALTY_CARDS, {"==": [var("card"), ctx("event.card")]}]},
 )
 
+
 # What forbids an opening lead the opening leader makes, in the order the refusal names the first
-# that holds: 38A, 50D2 (declarer has not chosen yet), a 26B / 50D2 constraint, 50D1, 50C.
+# that holds: 50D2 (declarer has not chosen yet), a 26B / 50D2 / 50D1 constraint, 50D1
+# (declarer has not designated yet; a major penalty card first), 50C.
 _LEADER_CARD = {"and": [equals("event.seat", var("table.opening_leader")), {"!=": [var("event.card"), None]}]}
 _OWN = {"==": [var("seat"), ctx("event.seat")]}
 _UNCONSTRAINED = {"==": [{"breaks_constraint": [ctx("event.seat"), var("card")]}, None]}
-lead_above_seven = guard(
-    "entame face visible d'un contrat au-delà de sept",
-    "a faced lead to a contract above seven",
-    "lead_above_seven",
-    {"and": [{"!": var("event.face_down")}, condition_of(contract_above_seven)]},
-)
 lead_before_50D2 = guard(  # noqa: N816 - the law's name
     "entame avant l'option du déclarant (50D2)",
     "a lead before declarer's option (50D2)",
@@ -206,6 +237,12 @@ lead_breaks_constraint = guard(
     "a lead against what declarer required or prohibited (26B, 50D2)",
     "lead_breaks_constraint",
     {"!=": [{"breaks_constraint": [var("event.seat"), var("event.card")]}, None]},
+)
+lead_before_50D1 = guard(  # noqa: N816 - the law's name
+    "entame avant que le déclarant ait désigné la carte pénalisée (50D1)",
+    "a lead before declarer has designated the penalty card (50D1)",
+    "lead_before_50D1",
+    {"and": [{"!": condition_of(lead_breaks_constraint)}, _AWAITS_50D1]},
 )
 lead_not_major_penalty_card = guard(
     "une autre carte qu'une carte pénalisée majeure qui peut être jouée (50D1)",
@@ -261,31 +298,23 @@ lead_forbidden = guard(
     {
         "and": [
             _LEADER_CARD,
+            # each needs a penalty card or a constraint: most leads meet neither
             {
                 "or": [
-                    condition_of(lead_above_seven),
-                    {
-                        "and": [
-                            # the others need a penalty card or a constraint: most leads meet neither
-                            {
-                                "or": [
-                                    {">": [{"count": [var("table.penalty_cards")]}, 0]},
-                                    {">": [{"count": [var("table.lead_constraints")]}, 0]},
-                                ]
-                            },
-                            {
-                                "or": [
-                                    condition_of(g)
-                                    for g in (
-                                        lead_before_50D2,
-                                        lead_breaks_constraint,
-                                        lead_not_major_penalty_card,
-                                        lead_low_of_minor_suit,
-                                    )
-                                ]
-                            },
-                        ]
-                    },
+                    {">": [{"count": [var("table.penalty_cards")]}, 0]},
+                    {">": [{"count": [var("table.lead_constraints")]}, 0]},
+                ]
+            },
+            {
+                "or": [
+                    condition_of(g)
+                    for g in (
+                        lead_before_50D2,
+                        lead_breaks_constraint,
+                        lead_before_50D1,
+                        lead_not_major_penalty_card,
+                        lead_low_of_minor_suit,
+                    )
                 ]
             },
         ]
@@ -304,6 +333,7 @@ def _constraint_refusal() -> dict[str, Any]:
                 "or": [
                     {"and": [{"==": [var("kind"), "prohibit"]}, {"==": [var("suit"), card_suit]}]},
                     {"and": [{"==": [var("kind"), "require"]}, {"!=": [var("suit"), card_suit]}]},
+                    {"and": [{"==": [var("kind"), "designate"]}, {"!=": [var("card"), ctx("event.card")]}]},
                 ]
             },
         ]
@@ -314,16 +344,18 @@ def _constraint_refusal() -> dict[str, Any]:
             when = {"and": [{"==": [var("kind"), kind]}, {"==": [var("suit"), suit.value]}]}
             words["fr"] += [when, f"le déclarant a {fr} l'entame {suit.label('fr')}"]
             words["en"] += [when, f"declarer {en} a {suit} lead"]
+    designated = {"==": [var("kind"), "designate"]}
+    words["fr"] += [designated, "le déclarant a désigné une autre carte pénalisée"]
+    words["en"] += [designated, "declarer designated another penalty card"]
     return e_with(
         {"first": [var("table.lead_constraints"), breaks]},
         [e_refuse(var("law"), {"if": [*words["fr"], ""]}, {"if": [*words["en"], ""]})],
     )
 
 
-# What forbids an opening lead, the first that holds: 38A, 50D2 (declarer has not chosen yet), a 26B
-# / 50D2 constraint, 50D1, 50C.
+# What forbids an opening lead, the first that holds: 50D2 (declarer has not chosen yet), a 26B /
+# 50D2 / 50D1 constraint, 50D1 (no designation yet; a major penalty card first), 50C.
 _REFUSALS: tuple[tuple[Guard, tuple[str, str, str] | None], ...] = (
-    (lead_above_seven, ABOVE_SEVEN_REFUSAL),
     (
         lead_before_50D2,
         (
@@ -333,6 +365,14 @@ _REFUSALS: tuple[tuple[Guard, tuple[str, str, str] | None], ...] = (
         ),
     ),
     (lead_breaks_constraint, None),
+    (
+        lead_before_50D1,
+        (
+            "50D1",
+            "l'entameur a deux cartes pénalisées ou plus : le déclarant désigne d'abord celle qu'il entame",
+            "the leader has two or more penalty cards: declarer first designates the one he leads",
+        ),
+    ),
     (
         lead_not_major_penalty_card,
         (
@@ -360,12 +400,6 @@ def _refusals(rest: tuple[tuple[Guard, tuple[str, str, str] | None], ...]) -> li
 
 # --- actions ----------------------------------------------------------------------------------
 refuse_lead = action("l'entame est refusée", "the lead is refused", "refuse_lead", _refusals(_REFUSALS))
-refuse_above_seven = action(
-    "l'entame ne peut pas être retournée (38A)",
-    "the lead may not be faced (38A)",
-    "refuse_above_seven",
-    [e_refuse(*ABOVE_SEVEN_REFUSAL)],
-)
 refuse_second_choice = action(
     "le déclarant a déjà choisi : un seul choix (50D2)",
     "declarer has already chosen: one choice only (50D2)",
@@ -463,6 +497,51 @@ retract_misinformed_lead = action(
     "retract_misinformed_lead",
     [e_set("table.opening_lead", None)],
 )
+# 38A: a lead faced to a contract above seven is recorded; no play begins (nothing is played, nothing spent).
+lead_to_above_seven = action(
+    "l'entame est posée face visible ; aucun jeu ne commence (38A)",
+    "the lead lies face up; no play begins (38A)",
+    "lead_to_above_seven",
+    [e_set("table.opening_lead", seat=var("event.seat"), card=var("event.card"), faced=True)],
+)
+face_lead_to_above_seven = action(
+    "l'entame est retournée ; aucun jeu ne commence (38A)",
+    "the lead is faced; no play begins (38A)",
+    "face_lead_to_above_seven",
+    [e_set("table.opening_lead", seat=var("table.lead.seat"), card=var("table.lead.card"), faced=True)],
+)
+# The Director's rectification cancels the calls the lead followed and the lead with them: the card goes
+# back to the hand; as for the calls cancelled (16C), it is unauthorized information for the offender
+# (of the irregularity ruled) and his partner, but for its maker.
+lead_card_back = action(
+    "la carte entamée retourne dans la main ; information non autorisée pour le camp fautif (16C)",
+    "the card led goes back to the hand; unauthorized information for the offending side (16C)",
+    "lead_card_back",
+    [
+        e_with(
+            {"call": [{"pending_call": [var("table.first_pending")]}]},
+            [
+                e_if(
+                    {"!=": [var(""), None]},
+                    [
+                        e_ui(
+                            {"cat": [ctx("table.lead.seat"), ":", ctx("table.lead.card")]},
+                            {
+                                "filter": [
+                                    [var("seat"), {"partner": [var("seat")]}],
+                                    {"!=": [var(""), ctx("table.lead.seat")]},
+                                ]
+                            },
+                            "16C",
+                        )
+                    ],
+                )
+            ],
+        )
+    ],
+)
+
+
 # 50B: when one defender holds two or more penalty cards, from whatever source, all are major.
 ALL_MAJOR_WHEN_TWO = {
     "update": {
@@ -477,6 +556,11 @@ refuse_lead_out_of_turn = action(
     "refused: the card becomes a major penalty card; the leader is on lead",
     "refuse_lead_out_of_turn",
     [
+        # a penalty card led out of turn stays one penalty card, now major under 54D: not a second one
+        e_remove(
+            "penalty_cards",
+            {"and": [{"==": [var("seat"), ctx("table.lead.seat")]}, {"==": [var("card"), ctx("table.lead.card")]}]},
+        ),
         e_append("penalty_cards", seat=var("table.lead.seat"), card=var("table.lead.card"), kind="major", law="54D"),
         ALL_MAJOR_WHEN_TWO,
         e_set("table.opening_lead", None),
@@ -496,6 +580,34 @@ def _constrain(kind: str, law: str) -> list[Any]:
     ]
 
 
+designate_card = action(
+    "la carte désignée doit être entamée ; les autres restent des cartes pénalisées",
+    "the card designated must be led; the others stay penalty cards",
+    "designate_card",
+    [
+        e_append(
+            "lead_constraints",
+            seat=var("table.opening_leader"),
+            kind="designate",
+            suit={"suit": [var("event.card")]},
+            card=var("event.card"),
+            law="50D1",
+        )
+    ],
+)
+refuse_designation = action(
+    "désignation refusée (50D1)",
+    "designation refused (50D1)",
+    "refuse_designation",
+    [
+        e_refuse(
+            "50D1",
+            "seul le déclarant désigne, avant l'entame, l'une des deux cartes pénalisées ou plus que l'entameur peut "
+            "entamer",
+            "only declarer designates, before the lead, one of the two or more penalty cards the leader may lead",
+        )
+    ],
+)
 require_suit = action(
     "entame exigée dans cette couleur ; la carte pénalisée est reprise",
     "a lead in that suit is required; the penalty card is picked up",
@@ -584,26 +696,33 @@ declarer_may_require = holder(
         _DECLARER,
     ),
 )
-# 20C1, 20F2: the opening leader may ask before he leads.
+# 20C2, 20F2: the opening leader may ask before he leads (his first turn to play is the opening lead).
 leader_before_the_lead = holder(
     "l'entameur, avant son entame",
     "the opening leader, before his lead",
     "leader_before_the_lead",
     seats_if({"and": [{"!=": [_LEADER, None]}, equals("table.lead.seat", None)]}, _LEADER),
 )
-# 20C1: declarer or a defender, at his first turn to play.
+# 20C2: declarer or a defender, at his first turn to play.
 not_dummy_seats = holder(
     "tout joueur sauf le mort",
     "any player but dummy",
     "not_dummy_seats",
     {"filter": [SEATS_ALL, {"!=": [var(""), ctx("table.dummy")]}]},
 )
-# 41A: the opening leader, once declarer has stated his 50D2 option if he has one.
+# 41A: the opening leader, once declarer has stated his 50D2 option and designated his 50D1 card.
 leader_free_to_lead = holder(
-    "l'entameur, si rien ne l'en empêche (50D2)",
-    "the opening leader, unless he must wait (50D2)",
+    "l'entameur, si rien ne l'en empêche (50D2, 50D1)",
+    "the opening leader, unless he must wait (50D2, 50D1)",
     "leader_free_to_lead",
-    seats_if({"and": [{"!=": [_LEADER, None]}, {"!": _AWAITS_50D2}]}, _LEADER),
+    seats_if({"and": [{"!=": [_LEADER, None]}, {"!": _AWAITS_50D2}, {"!": _AWAITS_50D1}]}, _LEADER),
+)
+# 50D1: declarer, once his 50D2 option is stated, when the leader has two or more penalty cards he may lead.
+declarer_may_designate = holder(
+    "le déclarant",
+    "declarer",
+    "declarer_may_designate",
+    seats_if({"and": [{"!=": [_DECLARER, None]}, {"!": _AWAITS_50D2}, _AWAITS_50D1]}, _DECLARER),
 )
 # 41C: the opening leader faces his lead, unless the contract is above seven (38A).
 leader_may_face = holder(
@@ -621,7 +740,23 @@ NOTED = (
 )
 LEFT = ("la carte pénalisée reste sur la table", "the penalty card stays on the table")
 PENALTY_SUIT = all_of(penalty_card_suit, Not(restricted_suit, "pas au titre de 26B", "not under 26B"))
+DESIGNATION = all_of(
+    by_presumed_declarer,
+    Not(
+        guard(
+            "le déclarant doit d'abord choisir son option (50D2)",
+            "declarer must first state his option (50D2)",
+            "awaits_50D2",
+            _AWAITS_50D2,
+        ),
+        "aucune option 50D2 en attente",
+        "no 50D2 option awaited",
+    ),
+    designation_awaited,
+    one_of_them,
+)
 FACE_DOWN_LEAD = "clarification.face_down_lead"
+ABOVE_SEVEN_LEAD = "lead_above_seven"
 
 MODULE = LawModule(
     name="lead",
@@ -639,13 +774,28 @@ MODULE = LawModule(
         StateSpec(
             name=FACE_DOWN_LEAD, law="41A", fr="Entame face cachée attendue", en="Face-down lead awaited", initial=True
         ),
-        StateSpec(name="clarification.lead_made", law="41B", fr="Entame face cachée posée", en="Face-down lead made"),
+        # takes: the leader faces his lead even when the contract is above seven (38A): the Director then rules
+        StateSpec(
+            name="clarification.lead_made",
+            law="41B",
+            fr="Entame face cachée posée",
+            en="Face-down lead made",
+            takes=("face_lead",),
+        ),
         StateSpec(
             name=OPTIONS_50D2,
             law="50D2",
             fr="Options du déclarant (carte pénalisée)",
             en="Declarer's options (penalty card)",
             waiting=True,
+        ),
+        StateSpec(
+            name=ABOVE_SEVEN_LEAD,
+            law="38A",
+            fr="Entame face visible d'un contrat au-delà de sept",
+            en="Lead faced to a contract above seven",
+            waiting=True,
+            takes=("director",),
         ),
         StateSpec(
             name="lead_out_of_turn",
@@ -684,8 +834,18 @@ MODULE = LawModule(
             law="41C",
             fr="l'entameur entame face visible : le jeu commence",
             en="the leader leads face up: play begins",
-            guards=(by_leader, FACED, ALLOWED),
+            guards=(by_leader, FACED, ALLOWED, NOT_ABOVE_SEVEN),
             actions=(place_lead,),
+        ),
+        Rule(
+            event="lead",
+            source=FACE_DOWN_LEAD,
+            dest=ABOVE_SEVEN_LEAD,
+            law="38A",
+            fr="entame face visible d'un contrat au-delà de sept : l'arbitre doit statuer",
+            en="a faced lead to a contract above seven: the Director must rule",
+            guards=(by_leader, FACED, ALLOWED, contract_above_seven),
+            actions=(lead_to_above_seven,),
         ),
         Rule(
             event="lead",
@@ -710,12 +870,12 @@ MODULE = LawModule(
         Rule(
             event="lead",
             source="clarification",
-            dest=None,
+            dest=ABOVE_SEVEN_LEAD,
             law="38A",
-            fr="entame face visible d'un contrat au-delà de sept : refusée",
-            en="a faced lead to a contract above seven: refused",
+            fr="entame face visible hors tour d'un contrat au-delà de sept : l'arbitre doit statuer",
+            en="a faced lead out of turn to a contract above seven: the Director must rule",
             guards=(by_leader_partner, FACED, contract_above_seven),
-            actions=(refuse_above_seven,),
+            actions=(lead_to_above_seven,),
         ),
         Rule(
             event="lead",
@@ -742,12 +902,49 @@ MODULE = LawModule(
         Rule(
             event="face_lead",
             source="clarification.lead_made",
-            dest=None,
+            dest=ABOVE_SEVEN_LEAD,
             law="38A",
-            fr="contrat au-delà de sept : l'entame reste cachée",
-            en="a contract above seven: the lead stays face down",
+            fr="entame retournée d'un contrat au-delà de sept : l'arbitre doit statuer",
+            en="a lead faced to a contract above seven: the Director must rule",
             guards=(by_leader, contract_above_seven),
-            actions=(refuse_above_seven,),
+            actions=(face_lead_to_above_seven,),
+        ),
+        # 38A: no contract above seven is played; the Director rules what is pending as before any faced
+        # lead, and the card goes back with the calls it followed (38B, 36A)
+        Rule(
+            event="director",
+            source=ABOVE_SEVEN_LEAD,
+            dest="auction.calling",
+            law="38D",
+            fr="l'arbitre vient : 38D, l'entame retourne dans la main",
+            en="the Director comes: 38D, the lead goes back to the hand",
+            guards=(FIRST_PENDING["38"],),
+            actions=(lead_card_back, apply_38D),
+            ruling=True,
+            cites=("38A", "38B", "38C", "16C"),
+        ),
+        Rule(
+            event="director",
+            source=ABOVE_SEVEN_LEAD,
+            dest="auction.calling",
+            law="36A",
+            fr="l'arbitre vient : 36A, l'entame retourne dans la main",
+            en="the Director comes: 36A, the lead goes back to the hand",
+            guards=(FIRST_PENDING["36"],),
+            actions=(lead_card_back, apply_36A),
+            ruling=True,
+            cites=("38A", "16C"),
+        ),
+        Rule(
+            event="director",
+            source=ABOVE_SEVEN_LEAD,
+            dest=None,
+            law="37A",
+            fr="l'arbitre vient : 37A, puis la suite",
+            en="the Director comes: 37A, then the rest",
+            guards=(FIRST_PENDING["37"],),
+            actions=(apply_37A,),
+            ruling=True,
         ),
         # declarer's rights before the lead: 26B and 50D2
         Rule(
@@ -813,6 +1010,28 @@ MODULE = LawModule(
             guards=(partner_has_major_card, NOT_STATED),
             ruling=True,
             outcome=LEFT,
+        ),
+        # 50D1: two or more penalty cards of the opening leader that he may lead
+        Rule(
+            event="designate",
+            source=FACE_DOWN_LEAD,
+            dest=None,
+            law="50D1",
+            fr="le déclarant désigne la carte pénalisée à entamer",
+            en="declarer designates the penalty card to be led",
+            guards=(DESIGNATION,),
+            actions=(designate_card,),
+            ruling=True,
+        ),
+        Rule(
+            event="designate",
+            source=FACE_DOWN_LEAD,
+            dest=None,
+            law="50D1",
+            fr="une désignation hors de propos : refusée",
+            en="a designation out of place: refused",
+            guards=(Not(DESIGNATION, "pas une désignation permise", "not a designation allowed"),),
+            actions=(refuse_designation,),
         ),
         # 54
         Rule(
@@ -941,8 +1160,8 @@ MODULE = LawModule(
             source="clarification",
             dest=None,
             law="41B",
-            fr="rappel des annonces (41B, 20C1)",
-            en="review of the auction (41B, 20C1)",
+            fr="rappel des annonces (41B, 20C2)",
+            en="review of the auction (41B, 20C2)",
             guards=(by_leader_partner_or_declarer,),
             outcome=NOTED,
         ),
@@ -980,9 +1199,9 @@ MODULE = LawModule(
             event="review",
             source="clarification",
             dest=None,
-            law="20C1",
-            fr="l'entameur, avant d'entamer (20C1)",
-            en="the opening leader, before leading (20C1)",
+            law="20C2",
+            fr="l'entameur, avant d'entamer (20C2)",
+            en="the opening leader, before leading (20C2)",
             guards=(by_leader, before_the_lead),
             outcome=NOTED,
         ),
@@ -1000,9 +1219,9 @@ MODULE = LawModule(
             event="review",
             source="play",
             dest=None,
-            law="20C1",
-            fr="le déclarant ou un défenseur à son premier tour de jouer (20C1)",
-            en="declarer or a defender at his first turn to play (20C1)",
+            law="20C2",
+            fr="le déclarant ou un défenseur à son premier tour de jouer (20C2)",
+            en="declarer or a defender at his first turn to play (20C2)",
             guards=(not_dummy,),
             outcome=NOTED,
         ),
@@ -1012,7 +1231,7 @@ MODULE = LawModule(
             Option(
                 event="review",
                 holder=leader_before_the_lead,
-                law="20C1",
+                law="20C2",
                 fr="peut demander un rappel des annonces avant d'entamer",
                 en="may ask for a review of the auction before leading",
             ),
@@ -1042,7 +1261,7 @@ MODULE = LawModule(
             Option(
                 event="review",
                 holder=not_dummy_seats,
-                law="20C1",
+                law="20C2",
                 fr="le déclarant ou un défenseur, à son premier tour de jouer, peut demander un rappel des annonces",
                 en="declarer or a defender, at his first turn to play, may ask for a review of the auction",
             ),
@@ -1077,6 +1296,13 @@ MODULE = LawModule(
                 fr="ou laisser la carte pénalisée sur la table",
                 en="or leave the penalty card on the table",
             ),
+            Option(
+                event="designate",
+                holder=declarer_may_designate,
+                law="50D1",
+                fr="le déclarant désigne laquelle des cartes pénalisées de l'entameur celui-ci entame",
+                en="declarer designates which of the leader's penalty cards he leads",
+            ),
         ],
         "clarification.lead_made": [
             Option(
@@ -1085,6 +1311,15 @@ MODULE = LawModule(
                 law="41C",
                 fr="retourne l'entame : le jeu commence",
                 en="faces the lead: play begins",
+            ),
+        ],
+        ABOVE_SEVEN_LEAD: [
+            Option(
+                event="director",
+                holder=None,
+                law="38A",
+                fr="l'arbitre statue : aucun contrat au-delà du palier de sept ne se joue",
+                en="the Director rules: no contract above seven is ever played",
             ),
         ],
         "lead_out_of_turn": [

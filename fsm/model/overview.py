@@ -43,12 +43,18 @@ def _period(state: str) -> str:
     raise ValueError(state)
 
 
+# A state drawn in another box, to keep the overview on one screen: a lead faced to a contract above
+# seven awaits the Director's Law 38 ruling, so its arrows meet the inadmissible calls' box (the
+# family's own drawing, 41-54, names it).
+SHARED = {"lead_above_seven": "family_inadmissible"}
+
+
 def box_of(state: str) -> str:
-    """The box a state is drawn in: its law family's, or its own."""
+    """The box a state is drawn in: its law family's, the one it shares, or its own."""
     for m in modules():
         if m.name in GROUPS and any(s.name == state for s in m.states):
             return f"family_{m.name}"
-    return state
+    return SHARED.get(state, state)
 
 
 def pairs(lang: str = "fr") -> dict[tuple[str, str], dict[str, list[str]]]:

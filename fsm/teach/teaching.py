@@ -182,11 +182,18 @@ def table_notes(snapshot: dict[str, Any], lang: str = "fr") -> dict[str, list[st
             else f"{seat_name(r['seat'], lang)}: declarer may prohibit one of these suits at the lead: {suits} ({law} {r['law']})"
         )
     for c in snapshot["lead_constraints"]:
-        verb = {"require": ("doit entamer", "must lead"), "prohibit": ("ne peut pas entamer", "may not lead")}
+        verb = {
+            "require": ("doit entamer", "must lead"),
+            "prohibit": ("ne peut pas entamer", "may not lead"),
+            "designate": ("doit entamer la carte pénalisée désignée :", "must lead the penalty card designated:"),
+        }
         words = verb.get(c["kind"], (c["kind"], c["kind"]))[0 if fr else 1]
-        out["lead"].append(
-            f"{seat_name(c['seat'], lang)} {words} {SUIT_SIGNS.get(c['suit'], c['suit'])} ({law} {c['law']})"
+        what = (
+            parse_card(c["card"]).label(lang)  # type: ignore[arg-type]
+            if c.get("card")
+            else SUIT_SIGNS.get(c["suit"], c["suit"])
         )
+        out["lead"].append(f"{seat_name(c['seat'], lang)} {words} {what} ({law} {c['law']})")
     for x in snapshot["exposed_cards"]:
         card = parse_card(x["card"]).label(lang)  # type: ignore[arg-type]
         out["cards"].append(

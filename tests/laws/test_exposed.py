@@ -35,12 +35,54 @@ def test_declaring_side_takes_them_back_24D():
     assert board.snapshot()["penalty_cards"] == [] and "24D" in board.snapshot()["rulings"]
 
 
-def test_not_after_the_auction():
+@pytest.mark.parametrize(
+    ("seat", "cards", "penalty", "rulings"),
+    [
+        ("E", ["S5"], [{"seat": "E", "card": "S5", "kind": "minor"}], ["24A", "24E"]),  # the leader, a low card
+        ("W", ["SK"], [{"seat": "W", "card": "SK", "kind": "major"}], ["24B", "24E"]),  # his partner, an honour
+        ("S", ["D2", "D3"], [], ["24C", "24D"]),  # the presumed dummy takes them back
+    ],
+)
+def test_in_the_clarification_period_24D_24E_apply_at_once(seat, cards, penalty, rulings):
+    # FFB: « durant la période des annonces », which lasts until the lead is faced (17D1).
     board = Board()
+    board.calls("1NT Pass Pass Pass")
+    board.expose(seat, cards)
+    snap = board.snapshot()
+    assert snap["state"] == "clarification.face_down_lead"
+    assert snap["penalty_cards"] == penalty and snap["exposed_cards"] == [] and snap["rulings"] == rulings
+    assert snap["obligations"] == []  # the auction is over: partner has no next turn to call
+    partner = {"N": "S", "E": "W", "S": "N", "W": "E"}[seat]
+    assert [u["for"] for u in snap["unauthorized_information"]] == [[partner]] * len(cards)
+
+
+def test_in_the_clarification_period_the_24B_bar_binds_if_the_auction_is_reopened():
+    board = Board()
+    board.calls("1H Pass Pass Pass")
+    board.expose("E", ["SQ"])  # an honour: West must pass at his next turn (24B)
+    board.substitute("S", "2H")
+    board.judge(unintended=True)  # 25A: the auction is reopened
+    assert board.snapshot()["obligations"] == [{"seat": "W", "kind": "pass_next_turn", "law": "24B"}]
+    board.calls("3H Pass Pass")
+    board.call("W", "4S")  # breaks the 24B obligation: a barred player's call (37)
+    assert board.state == "auction.call_by_barred_player"
+
+
+def test_english_reading_refuses_a_card_exposed_after_the_final_pass():
+    board = Board(settings={"law24_during": "auction"})
     board.calls("1NT Pass Pass Pass")
     with pytest.raises(IllegalEvent) as err:
         board.expose("E", ["SA"])
     assert err.value.law == "24"
+    assert board.snapshot()["penalty_cards"] == []
+
+
+def test_after_a_faced_lead_law_24_no_longer_applies():
+    board = Board()
+    board.calls("1NT Pass Pass Pass")
+    board.lead("E", "HK")  # the auction period is over (17D1)
+    with pytest.raises(IllegalEvent):
+        board.expose("W", ["SA"])
 
 
 @pytest.mark.parametrize(

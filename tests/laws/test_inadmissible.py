@@ -68,18 +68,13 @@ def _contract_of_eight():
     return board
 
 
-def test_no_lead_is_faced_to_a_contract_above_seven_38A():
+def test_a_lead_faced_to_a_contract_above_seven_is_recorded_and_starts_no_play_38A():
     board = _contract_of_eight()
-    for seat in ("S", "N"):  # the opening leader, and his partner out of turn
-        with pytest.raises(IllegalEvent) as err:
-            board.lead(seat, "HA")
-        assert err.value.law == "38A"
     board.lead("S", "HA", face_down=True)  # 41A: a face-down lead is no play
-    assert not [o for o in board.options() if o["event"] == "face_lead"]
-    with pytest.raises(IllegalEvent) as err:
-        board.face_lead("S")
-    assert err.value.law == "38A"
-    board.director()  # 38D: the bid of eight and every later call cancelled, the face-down card back
+    assert not [o for o in board.options() if o["event"] == "face_lead"]  # the Director should come first
+    board.face_lead("S")  # Law 38 has no time limit: the act at the table is recorded
+    assert board.state == "lead_above_seven" and board.snapshot()["lead"]["faced"] is True
+    board.director()  # 38D: the bid of eight and every later call cancelled, the card back
     snap = board.snapshot()
     assert snap["state"] == "auction.calling" and snap["auction"] == ["N:7NT", "E:Pass"] and snap["lead"] is None
 

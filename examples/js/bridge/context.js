@@ -33,7 +33,9 @@
     unauthorized_information: (u) => ({ source: u.source, for: u.for.slice(), law: u.law }),
     lead_restrictions: (r) => ({ seat: r.seat, law: r.law, offender: r.offender, source: r.source }),
     penalty_cards: (p) => ({ seat: p.seat, card: p.card.pbn, kind: p.kind, law: p.law }),
-    lead_constraints: (c) => ({ seat: c.seat, kind: c.kind, suit: c.suit, law: c.law }),
+    lead_constraints: (c) => (c.card
+      ? { seat: c.seat, kind: c.kind, suit: c.suit, law: c.law, card: c.card.pbn }
+      : { seat: c.seat, kind: c.kind, suit: c.suit, law: c.law }),
     exposed: (x) => ({ seat: x.seat, card: x.card.pbn, major: x.major }),
     reviews: (x) => x,
     sides_with_cards: (x) => x,

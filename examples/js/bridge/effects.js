@@ -45,7 +45,11 @@
     unauthorized_information: (rec, x) => ({ source: x.source, for: Array.from(x.for), law: x.law }),
     lead_restrictions: (rec, x) => ({ seat: x.seat, law: x.law, offender: x.offender, source: x.source }),
     penalty_cards: (rec, x) => ({ seat: x.seat, card: parseCard(x.card), kind: x.kind, law: x.law }),
-    lead_constraints: (rec, x) => ({ seat: x.seat, kind: x.kind, suit: calls.parseStrain(x.suit), law: x.law }),
+    lead_constraints: (rec, x) => {
+      const c = { seat: x.seat, kind: x.kind, suit: calls.parseStrain(x.suit), law: x.law };
+      if (!nil(get(x, 'card'))) c.card = parseCard(x.card); // a `designate` constraint names its card
+      return c;
+    },
     exposed: (rec, x) => ({ seat: x.seat, card: parseCard(x.card), major: truthy(x.major) }),
     reviews: (rec, x) => x,
     sides_with_cards: (rec, x) => x,

@@ -83,6 +83,7 @@
       for (const k of rec.lead_constraints) {
         if (k.seat !== seat) continue;
         if ((k.kind === 'prohibit' && c.suit === k.suit) || (k.kind === 'require' && c.suit !== k.suit)) return k.law;
+        if (k.kind === 'designate' && c.pbn !== k.card.pbn) return k.law;
       }
       return null;
     },
