@@ -24,6 +24,7 @@ from tests import stacked
 from tests.stacked import ACCEPTED, FOREIGN, MACHINE, PHYSICAL, REFUSED, Outcome, Played
 
 Key = tuple[str, ...]
+FINAL = ("play", "returned")  # the board's final states: the auction period is over
 
 
 def describe(o: Outcome) -> str:
@@ -133,6 +134,22 @@ def report(result: dict[str, Any], scenarios: Path | None) -> str:
         "In the examples, ~~struck~~ events were refused (law cited).",
         "",
         "## (a) Refusals of physical acts",
+        "",
+        "In short, by state, event and law (every actor together; *final*: the board's auction period is over):",
+        "",
+        "| # | state | event | law | actors (count) |",
+        "|---:|---|---|---|---|",
+    ]
+    summary: dict[Key, Counter[str]] = {}
+    for (state, event, actor, law), group in result["refusals"].items():
+        summary.setdefault((state, event, law), Counter())[actor] += group.count
+    for (state, event, law), actors in sorted(summary.items(), key=lambda kv: -sum(kv[1].values())):
+        final = " *final*" if state.split(".")[0] in FINAL else ""
+        who = ", ".join(f"{a} ({c})" for a, c in actors.most_common())
+        lines.append(f"| {sum(actors.values())} | `{state}`{final} | {event} | {law} | {who} |")
+    lines += [
+        "",
+        "In full, with the actor, and a shortest example of each:",
         "",
         "| # | state | event | actor | law | the nearest rule needed | shortest example |",
         "|---:|---|---|---|---|---|---|",
