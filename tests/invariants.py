@@ -1,0 +1,349 @@
+"""The invariants of a board's record, checked from outside the engine (never on its hot path).
+
+``check(board)`` replays the board's log on a fresh board and checks, after every event:
+- the calls: every call the board accepted is, exactly once, a call of the auction, a cancelled
+  call with the law that cancelled it, the irregular call awaiting its ruling, or a call held while a
+  choice or a judgement waits, and each of them is visible in ``snapshot()``;
+- the cards: every card exposed or led is, exactly once, in its hand, exposed, a penalty card or the
+  opening lead; one that goes back to its hand does so by an event that records a ruling;
+- an irregularity stays until it is ruled: the irregular call on the table, or a pending ruling, is
+  gone only after an event that records a ruling, or by the option holder's choice;
+- when the Director comes, every pending irregularity is ruled, in order;
+- an obligation to pass, a lead restriction or a penalty card ends only by a step that cites its law;
+- every unauthorized-information record names the call or card it comes from, and that call or card
+  is in the record; every obligation, restriction and penalty card records its law;
+- an accepted event fires a rule and leaves a trace in the snapshot.
+
+``check_step`` (one event, before and after) and ``check_record`` (the record as it stands) are the
+two halves, used one event at a time by tests/stacked.py. ``options_accepted`` checks that every
+option offered is accepted by someone with some arguments.
+
+What the snapshot does not show is read from the table (``board.table``) and reported as a finding
+of its own kind (``not in the snapshot: …``), so that the lead can decide whether the snapshot should
+show it: a replacement awaiting a ruling (27C, 23A), the call a lead restriction comes from, the law
+that cancelled a call.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from fsm import Board, FsmError
+from fsm.bridge.auction import CANCELLED, PENDING, STANDING, WITHDRAWN
+from fsm.bridge.events import JUDGEMENTS
+from fsm.engine.journal import Step
+
+SEATS = ("N", "E", "S", "W")
+CARDS = tuple(s + r for s in "SHDC" for r in "AKQJT98765432")
+# The option holder's own events, whose point is to settle the irregularity on the table (27A1, 29A…).
+SETTLING = ("accept", "refuse", "call", "substitute", "judge", "director", "withdraw", "lead", "face_lead", "spread")
+
+
+@dataclass(frozen=True)
+class Violation:
+    kind: str
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.detail}"
+
+
+def check(board: Board) -> list[Violation]:
+    """Every invariant after every event of the board's log (replayed on a fresh board)."""
+    record = board.record()
+    fresh = Board(
+        dealer=record["dealer"],
+        vulnerable=record["vulnerable"],
+        settings=record["settings"],
+        cards_in_board=record["cards_in_board"],
+    )
+    out: list[Violation] = []
+    opened: dict[str, int] = {}
+    for entry in record["events"]:
+        ((name, args),) = entry.items()
+        before = fresh.snapshot()
+        steps = fresh.apply(name, args)
+        out += [
+            Violation(v.kind, f"event {len(fresh.events)} ({name}): {v.detail}")
+            for v in check_step(before, fresh, name, args, steps, opened)
+        ]
+        out += check_record(fresh)
+    return out
+
+
+# --- one event --------------------------------------------------------------------------------------
+def _laws(steps: list[Step]) -> set[str]:
+    return {law for s in steps for law in (s.law, *s.laws) if law}
+
+
+def _cites(steps: list[Step], law: str) -> bool:
+    """A step fired cites ``law`` itself, or a clause of it, or the clause it belongs to."""
+    return any(c == law or c.startswith(law) or law.startswith(c) for c in _laws(steps))
+
+
+def _multiset(items: list[dict[str, Any]]) -> Counter[str]:
+    return Counter(repr(sorted(i.items())) for i in items)
+
+
+def check_step(
+    before: dict[str, Any],
+    board: Board,
+    name: str,
+    args: dict[str, Any],
+    steps: list[Step],
+    opened: dict[str, int] | None = None,
+) -> list[Violation]:
+    """The invariants of one accepted event: ``before`` is the snapshot before it; ``opened`` (kept
+    by the caller from one event to the next) how many rulings the board had when each irregular
+    call came to the table."""
+    after = board.snapshot()
+    out: list[Violation] = []
+    new_rulings = list(after["rulings"])[len(before["rulings"]) :]
+    if list(after["rulings"])[: len(before["rulings"])] != list(before["rulings"]):
+        out.append(Violation("rulings rewritten", f"{before['rulings']} -> {after['rulings']}"))
+    if not steps:
+        out.append(Violation("accepted without a rule", f"{name} in {before['state']}"))
+    elif after == before:  # the log keeps it; the lead decides whether the snapshot should
+        out.append(Violation(f"accepted, snapshot unchanged: {name}", f"in {before['state']} ({steps[-1].rule})"))
+
+    # an irregularity stays until it is ruled: a ruling recorded since it came, or its holder's choice
+    irr, irr_after = before["irregularity"], after["irregularity"]
+    # still there: a pending ruling now, or the first insufficient bid kept beside a second (27B4)
+    original = board.table.irregularity.original if board.table.irregularity is not None else None
+    moved = irr is not None and (
+        any(p["source"] == irr["source"] for p in after["pending"])
+        or (original is not None and original.token() == irr["source"])
+    )
+    if irr is not None and not moved and (irr_after is None or irr_after["source"] != irr["source"]):
+        since = opened.get(irr["source"], len(before["rulings"])) if opened is not None else len(before["rulings"])
+        if len(after["rulings"]) == since:
+            kind = "irregularity settled without a ruling recorded" if name in SETTLING else "irregularity gone unruled"
+            out.append(Violation(kind, f"{irr['source']} ({irr['law']}) by {name} {args} in {before['state']}"))
+    if opened is not None:  # when each irregularity came: how many rulings the board had then
+        still = {p["source"] for p in after["pending"]} | ({irr_after["source"]} if irr_after is not None else set())
+        for source in [irr["source"]] if irr is not None else []:
+            if source not in still:
+                opened.pop(source, None)
+        for source in [irr_after["source"]] if irr_after is not None else []:
+            opened.setdefault(source, len(before["rulings"]))
+        for p in after["pending"]:
+            opened.setdefault(p["source"], len(before["rulings"]))
+    gone = [p for p in before["pending"] if p not in after["pending"]]
+    if gone and opened is not None and all(len(after["rulings"]) == opened.get(p["source"], -1) for p in gone):
+        out.append(Violation("pending ruling gone unruled", f"{gone} by {name} in {before['state']}"))
+    for p in gone if opened is not None else []:
+        if irr_after is None or p["source"] != irr_after["source"]:
+            opened.pop(p["source"], None)
+    if name == "director" and before["pending"]:
+        left = [p for p in before["pending"] if p in after["pending"]]
+        waiting = board.engine.states[board.state].waiting
+        if left and not waiting:
+            out.append(
+                Violation("Director came, pending left unruled", f"{left} in {before['state']} -> {after['state']}")
+            )
+        # a pending call cancelled by one of the new rulings (36A cancels every call after the first) is ruled by it
+        cancelled_by = {e.token(): e.law for e in board.table.auction.entries if e.status == CANCELLED}
+        ruled = [p["law"] for p in gone if cancelled_by.get(p["source"]) not in new_rulings]
+        it = iter(new_rulings)
+        if not all(any(r == law or r.startswith(law) for r in it) for law in ruled):
+            out.append(Violation("pending not ruled in order", f"pending {ruled}, rulings {new_rulings}"))
+
+    # an obligation, a lead restriction, a penalty card ends only by a step citing its law
+    for key in ("obligations", "lead_restrictions", "penalty_cards"):
+        ended = _multiset(before[key]) - _multiset(after[key])
+        if not ended:
+            continue
+        for item in before[key]:
+            if _multiset([item]) & ended:
+                law = item.get("law") or ("24E" if key == "penalty_cards" else "")
+                if key == "lead_restrictions" and after["declarer"] is not None:
+                    continue  # 26B needs the offender to defend: read from the declarer, not ended
+                if key == "obligations" and not after["state"].startswith("auction") and _cites(steps, "22"):
+                    continue  # an obligation to pass during the auction ends with it (22)
+                if key == "penalty_cards" and _cites(steps, "50D"):
+                    continue  # 50D: led, or declarer's option over it
+                if not law or not _cites(steps, law):
+                    out.append(Violation(f"{key[:-1].replace('_', ' ')} ended without its law", f"{item} by {name} in {before['state']} (cited {sorted(_laws(steps))})"))  # fmt: skip
+
+    # a card that leaves the table goes back by a ruling
+    vis_before, vis_after = _visible(before), _visible(after)
+    back = vis_before - vis_after
+    if name == "lead" and before["lead"] is None and after["lead"] is not None:
+        back.discard((after["lead"]["seat"], after["lead"]["card"]))
+    if back and not new_rulings:
+        out.append(
+            Violation("card returned to hand without a ruling", f"{sorted(back)} by {name} in {before['state']}")
+        )
+    return out
+
+
+def _visible(snap: dict[str, Any]) -> set[tuple[str, str]]:
+    out = {(x["seat"], x["card"]) for x in snap["exposed_cards"]} | {
+        (p["seat"], p["card"]) for p in snap["penalty_cards"]
+    }
+    if snap["lead"] is not None:
+        out.add((snap["lead"]["seat"], snap["lead"]["card"]))
+    return out
+
+
+# --- the record as it stands ------------------------------------------------------------------------
+def _logged_calls(board: Board) -> Counter[str]:
+    return Counter(
+        f"{args['seat']}:{args['call']}"
+        for e in board.events
+        for name, args in e.items()
+        if name in ("call", "substitute")
+    )
+
+
+def _logged_cards(board: Board) -> set[tuple[str, str]]:
+    out: set[tuple[str, str]] = set()
+    for e in board.events:
+        for name, args in e.items():
+            if name == "expose":
+                out |= {(args["seat"], c) for c in args["cards"]}
+            elif name == "lead":
+                out.add((args["seat"], args["card"]))
+    return out
+
+
+def check_record(board: Board, hands: dict[str, tuple[str, ...]] | None = None) -> list[Violation]:
+    """The invariants of the record as it stands (``hands``: the deal, when the cards come from one)."""
+    table, snap = board.table, board.snapshot()
+    out: list[Violation] = []
+    entries = table.auction.entries
+
+    # every call accepted is, exactly once, somewhere, and visible
+    made = Counter(e.token() for e in entries)
+    logged = _logged_calls(board)
+    lost = logged - made
+    if lost:
+        out.append(Violation("call accepted, then lost from the record", str(dict(lost))))
+    by_law = Counter(e.token() for e in entries if e.law)  # a call the Law makes (38C, 28A) names its law
+    unlogged = (made - logged) - by_law
+    if unlogged:
+        out.append(Violation("call in the record that nobody made, without a law", str(dict(unlogged))))
+    irr = table.irregularity
+    refs: dict[int, str] = {}
+    if irr is not None:
+        for what in ("entry", "replacement", "held", "original"):
+            e = getattr(irr, what)
+            if e is not None:
+                refs[e.n] = what
+                if not table.auction.has(e.n):
+                    out.append(Violation("irregularity names a call not in the record", f"{what} {e.token()}"))
+    pending_n = {p.entry.n for p in table.pending if p.entry is not None}
+    visible = Counter(snap["auction"]) + Counter(snap["cancelled"])
+    if snap["irregularity"] is not None:
+        visible[snap["irregularity"]["source"]] += 1
+        if "held" in snap["irregularity"]:
+            visible[snap["irregularity"]["held"]] += 1
+    for e in entries:
+        if e.status in (CANCELLED, WITHDRAWN):
+            if not e.law:
+                out.append(Violation("call cancelled without its law", e.token()))
+        elif e.status == PENDING:
+            if e.n not in refs and e.n not in pending_n:
+                out.append(Violation("pending call awaiting nothing", e.token()))
+            elif refs.get(e.n) in ("replacement", "original"):
+                out.append(
+                    Violation(
+                        f"not in the snapshot: the irregularity's {refs[e.n]}",
+                        f"{e.token()} ({irr.law if irr else ''})",
+                    )
+                )
+        elif e.status != STANDING:
+            out.append(Violation("call of unknown status", f"{e.token()} {e.status}"))
+    # each call visible: the irregularity's source and held call may be a call also standing or cancelled
+    shown = Counter(e.token() for e in entries if e.status in (STANDING, CANCELLED, WITHDRAWN))
+    shown += Counter(e.token() for e in entries if e.status == PENDING and refs.get(e.n) in ("entry", "held"))
+    if shown - visible:
+        out.append(Violation("calls: not in the snapshot", str(dict(shown - visible))))
+
+    # every card shown is, exactly once, in one place, and was shown by an accepted event
+    places: Counter[tuple[str, str]] = Counter()
+    places.update((x.seat.value, x.card.pbn()) for x in table.exposed)
+    places.update((p.seat.value, p.card.pbn()) for p in table.penalty_cards)
+    lead = table.opening_lead
+    if lead is not None:
+        places[(lead.seat.value, lead.card.pbn())] += 1
+    twice = [c for c, k in places.items() if k > 1]
+    if twice:
+        out.append(
+            Violation(
+                "card in two places",
+                f"{twice} exposed={snap['exposed_cards']} penalty={snap['penalty_cards']} lead={snap['lead']}",
+            )
+        )
+    cards = _logged_cards(board)
+    phantom = [c for c in places if c not in cards]
+    if phantom:
+        out.append(Violation("card shown by no event", str(phantom)))
+    if hands is not None:
+        foreign = [c for c in places if c[1] not in hands[c[0]]]
+        if foreign:
+            out.append(Violation("card not in the hand of the seat that shows it", str(foreign)))
+
+    # every record names its law, and what it comes from is in the record
+    tokens = {e.token() for e in entries} | {f"{s}:{c}" for s, c in cards}
+    for u in snap["unauthorized_information"]:
+        if not u["law"]:
+            out.append(Violation("unauthorized information without its law", str(u)))
+        if u["source"] not in tokens:
+            out.append(Violation("unauthorized information from nothing in the record", str(u)))
+        if not u["for"]:
+            out.append(Violation("unauthorized information for nobody", str(u)))
+    for r in table.lead_restrictions:
+        if r.source not in tokens:
+            out.append(Violation("lead restriction from nothing in the record", f"{r.source} ({r.law})"))
+    for key in ("obligations", "lead_constraints"):
+        for item in snap[key]:
+            if not item.get("law"):
+                out.append(Violation(f"{key[:-1]} without its law", str(item)))
+    for p in table.penalty_cards:
+        if not p.law:
+            out.append(Violation("penalty card without its law", str(p)))
+    for p in snap["pending"]:
+        if p["source"] not in tokens:
+            out.append(Violation("pending ruling of nothing in the record", str(p)))
+    return out
+
+
+# --- the options ---------------------------------------------------------------------------------------
+def options_accepted(board: Board) -> list[Violation]:
+    """Every option offered is accepted by one of its seats with some arguments (on a copy)."""
+    from fsm.interop.randomplay import CALLS
+
+    out = []
+    calls = sorted({*CALLS, *(f"{lv}{s}" for lv in range(1, 8) for s in ("C", "D", "H", "S", "NT"))})
+    for option in board.options():
+        seats = option["seats"] if option["seats"] is not None else list(SEATS)
+        name = option["event"]
+        if option["seats"] == []:
+            out.append(Violation("option nobody may take", str(option)))
+            continue
+        if name == "judge":
+            tries: list[dict[str, Any]] = [{k: v} for k in JUDGEMENTS for v in (True, False)]
+        elif name == "lead":
+            tries = [{"seat": s, "card": c, "face_down": f} for s in seats for c in CARDS for f in (True, False)]
+        elif name == "expose":
+            tries = [{"seat": s, "cards": [c]} for s in seats for c in CARDS[:3]]
+        elif name in ("prohibit", "require"):
+            tries = [{"seat": s, "suit": suit} for s in seats for suit in "SHDC"]
+        elif name in ("call", "substitute"):
+            tries = [{"seat": s, "call": c} for s in seats for c in calls]
+        elif name in ("director", "return_hands"):
+            tries = [{}]
+        else:
+            tries = [{"seat": s} for s in seats]
+        for args in tries:
+            try:
+                board.copy().apply(name, args)
+                break
+            except FsmError:
+                continue
+        else:
+            out.append(Violation("option offered, then refused", f"{name} by {seats} in {board.state}"))
+    return out
