@@ -216,3 +216,34 @@ def test_the_engine_names_nothing_of_the_game():
         if GAME.search(line)
     ]
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("runner", ["compiled", "transitions"])
+def test_a_follow_up_handed_on_by_an_internal_event_is_routed_and_the_triggers_asked_again(runner):
+    """A trigger's internal event may hand on an external one (a call held while a ruling waited,
+    made afresh once it is given): it is routed once the internal events are settled, then the
+    triggers of the state it reaches are asked again."""
+    registry = Registry()
+
+    def shelve(r: Desk, e: Visit) -> None:
+        r.notes, r.loans = (*r.notes, *r.loans), ()
+        e.follow = Visit("approve")
+
+    shelf = registry.add("action", shelve, "range", "shelves", "shelve")
+    lend = registry.add("action", lambda r, e: setattr(r, "loans", (*r.loans, e.book)), "prête", "lends", "lend_book")
+    rules = [
+        Rule("borrow", "desk.open", None, "1", "prêt", "loan", (), (lend,)),
+        Rule("full", "desk.open", "desk.waiting", "4", "complet", "full", (), (shelf,)),
+        Rule("approve", "desk.waiting", "desk.open", "2", "approuvé", "approved"),
+        Rule("close", "desk", "closed", "3", "fermé", "closed"),
+    ]
+    engine, _ = machine(rules, registry)
+    desk = Desk()
+    engine.dispatch(desk, Visit("borrow", book="Babar"), runner)
+    steps = engine.dispatch(desk, Visit("borrow", book="Proust"), runner)
+    assert [(s.event, s.target) for s in steps] == [
+        ("borrow", "desk.open"),
+        ("full", "desk.waiting"),
+        ("approve", "desk.open"),  # handed on by the internal event's rule, routed like the first
+    ]
+    assert desk.state == "desk.open" and desk.notes == ("Babar", "Proust") and desk.loans == ()

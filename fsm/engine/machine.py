@@ -12,7 +12,9 @@ Dispatch semantics (the same whichever runner executes them):
   each internal event is offered again and again until no rule takes it (decided on afresh each
   time), then the follow-up event is routed like the first (a refusal refuses the whole event);
 - when nothing is left, the first trigger of the state reached whose condition holds raises its
-  internal event, which is settled in turn;
+  internal event, which is settled in turn; a follow-up event an internal event's rule hands on is
+  routed once the internal events are settled, like the first, and the triggers are asked again
+  after it (a call held while a ruling waited, made afresh once it is given);
 - an external event no rule takes is refused with the law that forbids it.
 
 Two runners execute these semantics: the compiled table ``(state, event) → route`` (the
@@ -210,34 +212,38 @@ class Engine:
             steps: list[Step] = []
             fire = self.fire_compiled if runner == "compiled" else self.firing(runner)
             ruled = self._ruled
-            current = event
+            current: Any = event
+            handed: list[Any] = []  # follow-up events internal events' rules handed on, in order
             while current is not None:
-                current.follow = None
-                source = record.state
-                rule = fire(record, current)
-                if rule is None:
-                    raise self.refusal(record, current)
-                if rule.ruling and ruled is not None:
-                    ruled(record, rule.law)
-                # The event's arguments are its own, made afresh when it was read: the step may hold them.
-                steps.append(Step(current.name, current.args, source, record.state, rule.law, rule.id, rule.laws))
-                if record.raised:
-                    self._settle(fire, record, steps)
-                current = current.follow
-            trigger = self._triggers.get(record.state)
-            if trigger is not None:
-                raised = trigger(record, event)
-                if raised is not None:
-                    record.raised.append(self.host.internal(raised))
-                    self._settle(fire, record, steps)
+                while current is not None:
+                    current.follow = None
+                    source = record.state
+                    rule = fire(record, current)
+                    if rule is None:
+                        raise self.refusal(record, current)
+                    if rule.ruling and ruled is not None:
+                        ruled(record, rule.law)
+                    # The event's arguments are its own, made afresh when it was read: the step may hold them.
+                    steps.append(Step(current.name, current.args, source, record.state, rule.law, rule.id, rule.laws))
+                    if record.raised:
+                        self._settle(fire, record, steps, handed)
+                    current = current.follow or (handed.pop(0) if handed else None)
+                trigger = self._triggers.get(record.state)
+                if trigger is not None:
+                    raised = trigger(record, event)
+                    if raised is not None:
+                        record.raised.append(self.host.internal(raised))
+                        self._settle(fire, record, steps, handed)
+                        current = handed.pop(0) if handed else None
         except BaseException:
             if saved is not None:
                 record.restore(saved)
             raise
         return steps
 
-    def _settle(self, fire: Fire, record: Record, steps: list[Step]) -> None:
-        """Offer each internal event raised until no rule takes it, in the order raised."""
+    def _settle(self, fire: Fire, record: Record, steps: list[Step], handed: list[Any]) -> None:
+        """Offer each internal event raised until no rule takes it, in the order raised; a follow-up
+        event one of their rules hands on joins ``handed``, routed once they are settled."""
         raised = record.raised
         ruled = self._ruled
         while raised:
@@ -245,9 +251,12 @@ class Engine:
             taken = 0
             while True:
                 source = record.state
+                event.follow = None
                 rule = fire(record, event)
                 if rule is None:
                     break
+                if event.follow is not None:
+                    handed.append(event.follow)
                 taken += 1
                 if (
                     taken > SETTLE_LIMIT

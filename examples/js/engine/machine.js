@@ -9,7 +9,8 @@
 // - the internal events the actions raised are each offered again and again until no rule takes
 //   them, in the order raised; then the follow-up event (`event.follow`) is routed like the first;
 // - when nothing is left, the first trigger of the state reached whose condition holds raises its
-//   internal event, which is settled in turn;
+//   internal event, which is settled in turn; a follow-up event an internal event's rule hands on
+//   is routed once they are settled, and the triggers are asked again after it;
 // - an external event no rule takes is refused with the law that answers; on any error the record
 //   is put back as it was.
 // The engine knows no word of its host: states, events, variables and effects are all the spec's.
@@ -192,20 +193,24 @@
       const steps = [];
       try {
         let current = event;
-        while (current !== null && current !== undefined) {
-          current.follow = null;
-          const source = record.state;
-          const rule = this.fire(record, current);
-          if (rule === null) throw this.refusal(record, current);
-          if (rule.ruling) this.host.ruled(record, rule.law);
-          steps.push(this.step(current, source, record, rule));
-          if (record.raised.length) this.settle(record, steps);
-          current = current.follow;
-        }
-        const raised = this.triggered(record, event);
-        if (raised !== null) {
-          record.raised.push(this.host.internal(raised));
-          this.settle(record, steps);
+        const handed = []; // follow-up events internal events' rules handed on, in order
+        while (current) {
+          while (current) {
+            current.follow = null;
+            const source = record.state;
+            const rule = this.fire(record, current);
+            if (rule === null) throw this.refusal(record, current);
+            if (rule.ruling) this.host.ruled(record, rule.law);
+            steps.push(this.step(current, source, record, rule));
+            if (record.raised.length) this.settle(record, steps, handed);
+            current = current.follow || (handed.length ? handed.shift() : null);
+          }
+          const raised = this.triggered(record, event);
+          if (raised !== null) {
+            record.raised.push(this.host.internal(raised));
+            this.settle(record, steps, handed);
+            current = handed.length ? handed.shift() : null;
+          }
         }
       } catch (err) {
         if (undo) this.host.restore(record, saved);
@@ -214,16 +219,19 @@
       return steps;
     }
 
-    /** Offer each internal event raised until no rule takes it, in the order raised. */
-    settle(record, steps) {
+    /** Offer each internal event raised until no rule takes it, in the order raised; a follow-up
+     * event one of their rules hands on joins `handed`, routed once they are settled. */
+    settle(record, steps, handed) {
       const raised = record.raised;
       while (raised.length) {
         const event = raised.shift();
         let taken = 0;
         for (;;) {
           const source = record.state;
+          event.follow = null;
           const rule = this.fire(record, event);
           if (rule === null) break;
+          if (event.follow) handed.push(event.follow);
           taken += 1;
           if (taken > SETTLE_LIMIT) throw new Error(`internal event ${event.name} is taken endlessly in ${record.state}`);
           if (rule.ruling) this.host.ruled(record, rule.law);
