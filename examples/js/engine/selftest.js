@@ -219,6 +219,17 @@ test('the toy machine', () => {
   assert.throws(() => locked.apply({ knock: {} }), (err) => err.law === '11');
 });
 
+test('a follow-up handed on by an internal event is routed, then the triggers asked again', () => {
+  const handing = JSON.parse(JSON.stringify(spec));
+  handing.rules.find((r) => r.event === 'bell').actions[0].effects.push({ then: { event: 'knock' } });
+  const b = new Board(new Engine(handing, toyHost()), { cards_in_board: false });
+  b.apply({ knock: { who: 'N' } });
+  const steps = b.apply({ knock: { who: 'E' } }); // the bell opens the door, and its knock closes it again
+  assert.deepEqual(steps.map((s) => s.rule), ['closed--knock[soft]->closed', 'closed--bell[]->open', 'open--knock[]->closed']);
+  assert.equal(b.state, 'closed');
+  assert.equal(b.snapshot().knocks, 4); // four knocks: the trigger (three) does not ring again
+});
+
 test('a machine that names what the host lacks is refused', () => {
   const host = toyHost();
   delete host.effects.ring;
