@@ -186,26 +186,14 @@ cancel_held_28B = action(
     "cancel_held_28B",
     [e_if({"!=": [HELD_N, None]}, [CANCEL_HELD, e_set("irregularity.held", None)])],
 )
-# The held call (the first call pending on the record) is made afresh: classified against the
-# auction as the ruling left it (29B, 23A).
+# The held call, found by its number (``call``'s, never a search of the record), leaves the record
+# and is made afresh once the ruling is over: classified against the auction as the ruling left it
+# (29B, 23A). It runs before the ruling's own actions, which close the irregularity that numbers it.
 release_held_call = action(
-    "puis la déclaration retenue, s'il y en a une, est examinée telle qu'elle se présente alors",
-    "then the call held, if any, is dealt with as it now stands",
+    "la déclaration retenue, s'il y en a une, sera examinée ensuite telle qu'elle se présentera",
+    "the call held, if any, will then be dealt with as it then stands",
     "release_held_call",
-    [
-        e_with(
-            {"first": [var("auction.calls"), {"==": [var("status"), "pending"]}]},
-            [
-                e_if(
-                    {"!=": [var(""), None]},
-                    [
-                        e_if({"!=": [ctx("irregularity.offender"), None]}, [e_set("irregularity.held", None)]),
-                        {"remake": {"n": var("n")}},
-                    ],
-                )
-            ],
-        )
-    ],
+    [e_if({"!=": [HELD_N, None]}, [{"remake": {"n": HELD_N}}])],
 )
 # 30A: the offender passes at his next turn; the cancelled pass is information for partner (16C2);
 # the Director may adjust (72C); with the setting, 26B follows as after a forced repeat.
@@ -598,7 +586,7 @@ def _waiting(
             guards=(KIND_GUARDS[kind],),
             actions=(hold_irregular_call,),
         ),
-        *acceptance_rules(state, "29A", accept_fr, accept_en, call_guards=(NOTHING_HELD,), then=(release_held_call,)),
+        *acceptance_rules(state, "29A", accept_fr, accept_en, call_guards=(NOTHING_HELD,), held=(release_held_call,)),
         Rule(
             event="call",
             source=state,
@@ -651,7 +639,7 @@ def _waiting(
             fr="refusé, au tour de l'adversaire de droite",
             en="refused, at the RHO's turn",
             guards=(by_offender_lho, at_rho_turn),
-            actions=(rho_action, release_held_call),
+            actions=(release_held_call, rho_action),
             ruling=True,
             cites=rho_cites,
         ),
@@ -675,7 +663,7 @@ def _waiting(
             fr="refusé, au tour du partenaire ou de l'adversaire de gauche",
             en="refused, at partner's or the LHO's turn",
             guards=(by_offender_lho, AT_OTHER_TURN),
-            actions=(other_action, release_held_call),
+            actions=(release_held_call, other_action),
             ruling=True,
             cites=("29B", "16C2"),
         ),
@@ -738,7 +726,7 @@ def _judged_rules() -> list[Rule]:
                 fr="comparable",
                 en="comparable",
                 guards=(fam, judged("comparable", True)),
-                actions=(SETTLE_COMPARABLE, release_held_call),
+                actions=(release_held_call, SETTLE_COMPARABLE),
                 ruling=True,
                 cites=("23A", "23B", "23C"),
             ),
@@ -750,7 +738,7 @@ def _judged_rules() -> list[Rule]:
                 fr="non comparable",
                 en="not comparable",
                 guards=(fam, judged("comparable", False)),
-                actions=(SETTLE_NOT_COMPARABLE, release_held_call),
+                actions=(release_held_call, SETTLE_NOT_COMPARABLE),
                 ruling=True,
                 cites=("23A", "26B", "72C"),
             ),
