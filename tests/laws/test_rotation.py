@@ -147,3 +147,21 @@ def test_no_16C2_after_a_comparable_call_at_the_RHO_turn():
     snap = board.snapshot()
     assert snap["rulings"] == ["31A", "31A2(a)"] and snap["unauthorized_information"] == []
     assert snap["reviews"] == ["23C"]
+
+
+def test_30B1_once_judged_the_auction_goes_on_in_rotation():
+    """30B1: the dealer's RHO passes at the dealer's turn (his LHO's, before he called); his call at his turn
+    is judged (23A), then the auction goes on: not comparable, partner passes at his next turn (30B1(b)(ii))."""
+    board = Board(dealer="N")
+    board.call("W", "Pass")
+    assert board.snapshot()["irregularity"]["relation"] == "LHO_NOT_PREV"
+    board.refuse("N")
+    board.calls("1D 1H 1S")
+    board.call("W", "2C")
+    assert board.state == "auction.ruling"
+    board.judge(comparable=False)
+    assert board.state == "auction.calling" and board.snapshot()["turn"] == "N"
+    assert board.snapshot()["obligations"] == [{"seat": "E", "kind": "pass_next_turn", "law": "30B1(b)(ii)"}]
+    board.calls("2D Pass")  # East's pass fulfils the obligation
+    snap = board.snapshot()
+    assert snap["state"] == "auction.calling" and snap["obligations"] == [] and snap["turn"] == "S"
