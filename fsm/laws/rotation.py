@@ -188,7 +188,7 @@ cancel_held_28B = action(
     "cancel_held_28B",
     [e_if({"!=": [HELD_N, None]}, [CANCEL_HELD, e_set("irregularity.held", None)])],
 )
-# The held call, found by its number (``call``'s, never a search of the record), leaves the record
+# The held call, found by its number (``irregularity.held_n``, never a search of the record), leaves the record
 # and is made afresh once the ruling is over: classified against the auction as the ruling left it
 # (29B, 23A). It runs before the ruling's own actions, which close the irregularity that numbers it.
 release_held_call = action(
