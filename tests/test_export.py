@@ -241,7 +241,10 @@ def test_scxml_effects_write_parameters_and_control_forms():
     assert 'fx.status({n: irregularity.held_n, status: "cancelled", law: "28B"});' in text
     assert "if ((irregularity.replacement_n != null)) {" in text  # `if`, null tested loosely
     assert "for (const it of [...(_event.data.cards ?? [])]) {" in text  # `each`, over a copy
-    assert 'const it = ((auction.calls ?? []).find((it) => (it?.status === "pending")) ?? null);' in text  # `with`
+    assert (  # `with`, over an item found in a collection (await_judgement)
+        "const it = ((table.deferred ?? []).find((it) => ((it?.waiting_for === entry.seat) && "
+        "(it?.offender === entry.seat))) ?? null);"
+    ) in text
     assert 'fx.remove({from: "obligations", where: (it) => ' in text  # an item parameter, a function
     assert 'fx.append({to: "unauthorized_information", fields: {source: ' in text  # fields, an object
 

@@ -60,10 +60,11 @@ def acceptance_rules(
     guards: tuple[Guard, ...] = (),
     actions: tuple[Action, ...] = (),
     call_guards: tuple[Guard, ...] = (),
-    then: tuple[Action, ...] = (),
+    held: tuple[Action, ...] = (),
 ) -> list[Rule]:
     """``accept`` and acceptance by calling, for one waiting state. ``call_guards`` apply to the
-    acceptance by calling only; ``then`` runs after an ``accept`` (a call held meanwhile is made afresh)."""
+    acceptance by calling only; ``held`` runs first on an ``accept``, while the irregularity still numbers the
+    call held meanwhile (it is made afresh once the acceptance is over)."""
     return [
         Rule(
             event="accept",
@@ -73,7 +74,7 @@ def acceptance_rules(
             fr=f"l'adversaire de gauche accepte {what_fr}",
             en=f"the LHO accepts {what_en}",
             guards=(by_offender_lho, *guards),
-            actions=(*actions, accept_irregular_call, *then),
+            actions=(*held, *actions, accept_irregular_call),
             ruling=True,
         ),
         Rule(

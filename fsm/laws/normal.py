@@ -7,6 +7,11 @@ Every call offered during the auction is first classified (the decision table ``
 (the trigger ``AUCTION_ENDS``): after a bid the clarification period opens (22A, 17D1), after four
 passes the board is passed out (22B, 17D2). Obligations to pass end with the auction; they are
 kept aside in case a change of call reopens it (25A5, 21B1).
+
+A review (20B) or an explanation (20F1) is asked for at one's turn to call, unless required to pass:
+in rotation, by the player whose turn it is; while an irregular call awaits a choice (27, 28-32,
+23A), by the players whose call now would be made at their turn (``QUESTION_TIMES``). The request is
+noted and changes nothing else.
 """
 
 from __future__ import annotations
@@ -18,7 +23,21 @@ from fsm.bridge.records import PASS_NEXT_TURN, REPEAT_CALL, CallKind
 from fsm.engine.decisions import Trigger
 from fsm.laws import parties
 from fsm.laws.classify import DECISIONS, KIND_GUARDS
-from fsm.laws.spec import LawModule, Not, Option, Rule, StateSpec, action, ctx, equals, guard, holder, var
+from fsm.laws.spec import (
+    LawModule,
+    Not,
+    Option,
+    Rule,
+    StateSpec,
+    action,
+    ctx,
+    equals,
+    guard,
+    holder,
+    one,
+    seats_if,
+    var,
+)
 
 # --- guards ---------------------------------------------------------------------------
 side_still_in_board = guard(
@@ -107,6 +126,62 @@ turn_seat_not_barred = holder(
 )
 
 
+# 20B « à son tour de déclarer, à moins que la Loi ne l'oblige à passer », 20F1 « uniquement à son tour de
+# déclarer »: while an irregular call awaits a choice, the players whose call now would be made at their
+# turn may ask before calling; asking changes nothing of whose choice it is. Nobody else may.
+def _at_turn(seats: Any) -> Any:
+    """The seats given that the Law does not oblige to pass."""
+    return {"filter": [seats, {"!": {"must_pass": [var("")]}}]}
+
+
+# 27A1, 29A: the offender's LHO, whose call accepts the irregular call and is made at his turn.
+LHO = var("irregularity.offender_lho")
+# 28B: the player whose turn it was, the offender's RHO, whose call before the ruling is made at his turn.
+SKIPPED_RHO = {"and": [equals("irregularity.relation", "RHO"), {"!": var("irregularity.director")}]}
+ASKERS = {
+    "lho": (
+        "l'adversaire de gauche du fautif, avant de choisir, s'il n'est pas tenu de passer",
+        "the offender's LHO, before choosing, unless required to pass",
+        _at_turn(one(LHO)),
+    ),
+    "lho_or_skipped_rho": (
+        "l'adversaire de gauche du fautif, avant de choisir, ou le joueur dont c'était le tour s'il est "
+        "l'adversaire de droite du fautif, s'il n'est pas tenu de passer",
+        "the offender's LHO, before choosing, or the player whose turn it was if he is the offender's RHO, "
+        "unless required to pass",
+        _at_turn({"if": [SKIPPED_RHO, [LHO, var("irregularity.turn")], one(LHO)]}),
+    ),
+    "offender_replacing": (
+        "le fautif, qui doit remplacer sa déclaration à son tour, s'il n'est pas tenu de passer",
+        "the offender, who must replace his call at his turn, unless required to pass",
+        _at_turn(one(var("irregularity.offender"))),
+    ),
+    "next_player_before_judgement": (
+        "le joueur dont c'est le tour, avant le jugement, s'il n'est pas tenu de passer",
+        "the player whose turn it is, before the judgement, unless required to pass",
+        _at_turn(seats_if(equals("irregularity.held", None), var("auction.turn"))),
+    ),
+}
+# Who is at his turn to call in each state where an irregular call awaits a choice (27, 28-32, 23A). While
+# the Director judges a replacement (27B1(b), 23A), no call is taken: nobody is at his turn.
+QUESTION_TIMES = {
+    "auction.insufficient_bid.offered": "lho",
+    "auction.insufficient_bid.second": "lho",
+    "auction.insufficient_bid.replacement": "offender_replacing",
+    "auction.pass_out_of_rotation": "lho_or_skipped_rho",
+    "auction.bid_out_of_rotation": "lho_or_skipped_rho",
+    "auction.double_out_of_rotation": "lho_or_skipped_rho",
+    "auction.ruling": "next_player_before_judgement",
+}
+ASKING = {
+    name: (
+        holder(fr, en, f"asks_{name}", seats),
+        guard(f"par {fr}", f"by {en}", f"asking_{name}", {"in": [var("event.seat"), seats]}),
+    )
+    for name, (fr, en, seats) in ASKERS.items()
+}
+
+
 # --- actions --------------------------------------------------------------------------
 take_side_cards = action(
     "le camp sort ses cartes de l'étui",
@@ -150,6 +225,64 @@ NOTED = (
     "la demande est notée ; la réponse est donnée à la table",
     "the request is noted; the answer is given at the table",
 )
+
+# One option at whatever moment a player is at his turn to call: in rotation or before a choice.
+ASK_REVIEW = ("demande un rappel des annonces à son tour", "asks for a review of the auction at his turn")
+ASK_EXPLAIN = ("demande une explication à son tour", "asks for an explanation at his turn")
+
+
+def _question_rules() -> list[Rule]:
+    """20B, 20F1 in each state of ``QUESTION_TIMES``: the request is noted; the state, and the choice
+    that waits, stay as they were."""
+    rules = []
+    for state, who in QUESTION_TIMES.items():
+        asking = ASKING[who][1]
+        rules += [
+            Rule(
+                event="review",
+                source=state,
+                dest=None,
+                law="20B",
+                fr="rappel des annonces à son tour, avant de déclarer",
+                en="review of the auction at one's turn, before calling",
+                guards=(asking,),
+                outcome=NOTED,
+            ),
+            Rule(
+                event="explain",
+                source=state,
+                dest=None,
+                law="20F1",
+                fr="explication à son tour, avant de déclarer",
+                en="explanation at one's turn, before calling",
+                guards=(asking,),
+                outcome=NOTED,
+            ),
+        ]
+    return rules
+
+
+def _question_options() -> dict[str, list[Option]]:
+    return {
+        state: [
+            Option(
+                event="review",
+                holder=ASKING[who][0],
+                law="20B",
+                fr=ASK_REVIEW[0],
+                en=ASK_REVIEW[1],
+            ),
+            Option(
+                event="explain",
+                holder=ASKING[who][0],
+                law="20F1",
+                fr=ASK_EXPLAIN[0],
+                en=ASK_EXPLAIN[1],
+            ),
+        ]
+        for state, who in QUESTION_TIMES.items()
+    }
+
 
 # Three passes after a call close the auction unless one of them skipped a player (17D3): the
 # rules for ``auction_ends`` tell the cases apart (22A, 22B, 17D3).
@@ -303,6 +436,7 @@ MODULE = LawModule(
             guards=(own_turn_not_barred,),
             outcome=NOTED,
         ),
+        *_question_rules(),
         Rule(
             event="call_stands",
             source="auction",
@@ -338,21 +472,10 @@ MODULE = LawModule(
         ],
         "auction.calling": [
             Option(event="call", holder=parties.turn_seat, law="17C", fr="déclare à son tour", en="calls in turn"),
-            Option(
-                event="review",
-                holder=turn_seat_not_barred,
-                law="20B",
-                fr="demande un rappel des annonces à son tour",
-                en="asks for a review of the auction at his turn",
-            ),
-            Option(
-                event="explain",
-                holder=turn_seat_not_barred,
-                law="20F1",
-                fr="demande une explication à son tour",
-                en="asks for an explanation at his turn",
-            ),
+            Option(event="review", holder=turn_seat_not_barred, law="20B", fr=ASK_REVIEW[0], en=ASK_REVIEW[1]),
+            Option(event="explain", holder=turn_seat_not_barred, law="20F1", fr=ASK_EXPLAIN[0], en=ASK_EXPLAIN[1]),
         ],
+        **_question_options(),
         "passed_out": [
             Option(
                 event="return_hands",

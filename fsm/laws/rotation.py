@@ -11,8 +11,10 @@ with what Laws 30, 31 and 32 leave behind, by whose turn it was:
   calls, the offender's next call is judged comparable or not (31A2, 32A2);
 - at partner's turn, or at the LHO's when the offender had not called: partner is free (16C2)
   and the offender's next call is judged comparable or not (30B1, 31B, 32B);
-- comparable: no further rectification (23C), and the cancelled call is no unauthorized
-  information (23B, 26A); not comparable: partner passes at his next turn, 26B and 72C.
+- comparable: no further rectification (23C), and no 26B (26A); the cancelled call is no
+  unauthorized information when partner has not called since (23B: 31A2, 32A2), but stays so when
+  he has already called under 16C2 (30B1(a), 31B1, 32B1); not comparable: partner passes at his
+  next turn, 26B and 72C.
 
 The judgement falls on the call the offender makes at his turn, as it stands once its own
 rectification is over (accepted 27A1, replaced 27B, 36B, 38): it comes with the call
@@ -186,26 +188,14 @@ cancel_held_28B = action(
     "cancel_held_28B",
     [e_if({"!=": [HELD_N, None]}, [CANCEL_HELD, e_set("irregularity.held", None)])],
 )
-# The held call (the first call pending on the record) is made afresh: classified against the
-# auction as the ruling left it (29B, 23A).
+# The held call, found by its number (``irregularity.held_n``, never a search of the record), leaves the record
+# and is made afresh once the ruling is over: classified against the auction as the ruling left it
+# (29B, 23A). It runs before the ruling's own actions, which close the irregularity that numbers it.
 release_held_call = action(
-    "puis la déclaration retenue, s'il y en a une, est examinée telle qu'elle se présente alors",
-    "then the call held, if any, is dealt with as it now stands",
+    "la déclaration retenue, s'il y en a une, sera examinée ensuite telle qu'elle se présentera",
+    "the call held, if any, will then be dealt with as it then stands",
     "release_held_call",
-    [
-        e_with(
-            {"first": [var("auction.calls"), {"==": [var("status"), "pending"]}]},
-            [
-                e_if(
-                    {"!=": [var(""), None]},
-                    [
-                        e_if({"!=": [ctx("irregularity.offender"), None]}, [e_set("irregularity.held", None)]),
-                        {"remake": {"n": var("n")}},
-                    ],
-                )
-            ],
-        )
-    ],
+    [e_if({"!=": [HELD_N, None]}, [{"remake": {"n": HELD_N}}])],
 )
 # 30A: the offender passes at his next turn; the cancelled pass is information for partner (16C2);
 # the Director may adjust (72C); with the setting, 26B follows as after a forced repeat.
@@ -409,14 +399,24 @@ def _not_comparable_law(family: Any) -> dict[str, Any]:
     return {"if": [*(x for f, (_, no) in JUDGED_LAWS.items() for x in ({"==": [family, f]}, no)), None]}
 
 
+# 23B « La Loi 16C2 ne s'applique pas » once the offender's call is comparable. After a call out of
+# rotation at his RHO's turn (31A2, 32A2) his partner has not called since: the cancelled call leaves
+# nothing. After one at partner's turn, or at the LHO's before he called (30B1, 31B, 32B), partner has
+# already called under it (30B1(a), 31B1, 32B1 « mais la Loi 16C2 s'applique »): a comparable call
+# cannot free a call already made, so its record stays, and any damage is 23C's.
+PARTNER_NOT_CALLED_SINCE = ["31A2", "32A2"]
+
+
 def _settle(offender: Any, family: Any, original: Any, comparable: bool, ended: bool = False) -> list[Any]:
-    """Comparable: nothing more, the Director may review (23C); 16C does not apply to the cancelled call (23B,
-    26A). Not comparable: partner passes once (unless the auction has ended), 26B, 72C.
+    """Comparable: nothing more, the Director may review (23C); the cancelled call is no unauthorized
+    information when partner has not called since (23B, 26A). Not comparable: partner passes once
+    (unless the auction has ended), 26B, 72C.
 
     The deferred consequence's fields are expressions over the context (``ctx``): the removal of the
     unauthorized information reads the cancelled call from inside its item expression."""
     if comparable:
-        return [*e_review("23C"), e_remove("unauthorized_information", {"==": [var("source"), original]})]
+        drop = e_remove("unauthorized_information", {"==": [var("source"), original]})
+        return [*e_review("23C"), e_if({"in": [family, PARTNER_NOT_CALLED_SINCE]}, [drop])]
     bar = [] if ended else [e_bar({"partner": [offender]}, PASS_NEXT_TURN, _not_comparable_law(family))]
     return [*bar, e_restrict(offender, original), *e_review("72C")]
 
@@ -598,7 +598,7 @@ def _waiting(
             guards=(KIND_GUARDS[kind],),
             actions=(hold_irregular_call,),
         ),
-        *acceptance_rules(state, "29A", accept_fr, accept_en, call_guards=(NOTHING_HELD,), then=(release_held_call,)),
+        *acceptance_rules(state, "29A", accept_fr, accept_en, call_guards=(NOTHING_HELD,), held=(release_held_call,)),
         Rule(
             event="call",
             source=state,
@@ -651,7 +651,7 @@ def _waiting(
             fr="refusé, au tour de l'adversaire de droite",
             en="refused, at the RHO's turn",
             guards=(by_offender_lho, at_rho_turn),
-            actions=(rho_action, release_held_call),
+            actions=(release_held_call, rho_action),
             ruling=True,
             cites=rho_cites,
         ),
@@ -675,7 +675,7 @@ def _waiting(
             fr="refusé, au tour du partenaire ou de l'adversaire de gauche",
             en="refused, at partner's or the LHO's turn",
             guards=(by_offender_lho, AT_OTHER_TURN),
-            actions=(other_action, release_held_call),
+            actions=(release_held_call, other_action),
             ruling=True,
             cites=("29B", "16C2"),
         ),
@@ -738,7 +738,7 @@ def _judged_rules() -> list[Rule]:
                 fr="comparable",
                 en="comparable",
                 guards=(fam, judged("comparable", True)),
-                actions=(SETTLE_COMPARABLE, release_held_call),
+                actions=(release_held_call, SETTLE_COMPARABLE),
                 ruling=True,
                 cites=("23A", "23B", "23C"),
             ),
@@ -750,7 +750,7 @@ def _judged_rules() -> list[Rule]:
                 fr="non comparable",
                 en="not comparable",
                 guards=(fam, judged("comparable", False)),
-                actions=(SETTLE_NOT_COMPARABLE, release_held_call),
+                actions=(release_held_call, SETTLE_NOT_COMPARABLE),
                 ruling=True,
                 cites=("23A", "26B", "72C"),
             ),

@@ -76,3 +76,77 @@ def test_end_of_auction_puts_obligations_aside_22():
     assert board.state == "clarification.face_down_lead"
     assert board.snapshot()["obligations"] == []
     assert [(o.seat.value, o.law) for o in board.table.obligations_at_end] == [("N", "30A")]
+
+
+def _askers(board, event):
+    return sorted(seat for o in board.options() if o["event"] == event for seat in o["seats"] or ())
+
+
+def test_20B_20F1_the_LHO_asks_before_choosing_over_an_insufficient_bid():
+    """27A1: the LHO's call accepts, so he is at his turn to call: he may ask (20B, 20F1), and only he."""
+    board = Board(dealer="N")
+    board.calls("1H")
+    board.call("E", "1D")
+    assert _askers(board, "review") == ["S"] and _askers(board, "explain") == ["S"]
+    before = board.snapshot()
+    board.review("S")
+    board.explain("S")
+    assert board.snapshot() == before and board.state == "auction.insufficient_bid.offered"
+    for seat in ("N", "E", "W"):
+        with pytest.raises(IllegalEvent) as err:
+            board.review(seat)
+        assert err.value.law == "20B"
+        with pytest.raises(IllegalEvent) as err:
+            board.explain(seat)
+        assert err.value.law == "20F1"
+    board.refuse("S")  # 27B: now the offender replaces at his turn, and he may ask
+    assert _askers(board, "review") == ["E"] and _askers(board, "explain") == ["E"]
+
+
+def test_20B_20F1_a_call_out_of_rotation_at_the_RHO_turn():
+    """29A: the LHO may accept by calling; 28B: the player whose turn it was calls at his turn. Both may ask
+    until the Director comes; then only the LHO, whose choice it is. Partner and offender never."""
+    board = Board(dealer="N")
+    board.call("E", "1S")  # at North's turn
+    assert _askers(board, "review") == ["N", "S"] and _askers(board, "explain") == ["N", "S"]
+    board.explain("N")
+    for seat in ("E", "W"):
+        with pytest.raises(IllegalEvent) as err:
+            board.review(seat)
+        assert err.value.law == "20B"
+    board.director()
+    assert _askers(board, "review") == ["S"]
+    board.review("S")
+    assert board.state == "auction.bid_out_of_rotation" and board.snapshot()["rulings"] == []
+
+
+def test_20B_the_LHO_required_to_pass_may_not_ask():
+    """20B « à moins que la Loi ne l'oblige à passer »: West, barred by 27B2, may not ask over South's
+    insufficient bid although he holds the choice (27A1)."""
+    board = Board(dealer="N")
+    board.calls("1H")
+    board.call("E", "1D")
+    board.refuse("S")
+    board.call("E", "2C", comparable=False)  # 27B2: West passes to the end
+    board.call("S", "1S")
+    assert board.state == "auction.insufficient_bid.offered" and _askers(board, "review") == []
+    with pytest.raises(IllegalEvent) as err:
+        board.review("W")
+    assert err.value.law == "20B"
+
+
+def test_20B_before_the_judgement_until_the_next_player_has_called():
+    """23A: while the offender's call awaits the judgement, the player whose turn it is may ask until he calls."""
+    board = Board(dealer="N")
+    board.calls("1H")
+    board.call("W", "1S")
+    board.refuse("N")
+    board.calls("2C 2H")
+    board.call("W", "2S")
+    assert board.state == "auction.ruling" and _askers(board, "review") == ["N"]
+    board.review("N")
+    board.call("N", "3H")  # held until the judgement
+    assert _askers(board, "review") == []
+    with pytest.raises(IllegalEvent) as err:
+        board.review("N")
+    assert err.value.law == "20B"

@@ -117,3 +117,51 @@ def test_the_judgement_falls_on_the_call_at_his_turn_never_a_later_one():
     board.call("W", "Pass")  # a later call, which ends the auction: nothing to judge
     assert board.state == "clarification.face_down_lead" and board.snapshot()["pending"] == []
     assert board.snapshot()["rulings"] == ["31B", "27B1(a)", "31A2(a)"]
+
+
+def test_16C2_stays_after_a_comparable_call_when_partner_called_under_it():
+    """31B1: partner calls at his turn « mais la Loi 16C2 s'applique »; the offender's comparable call (23B)
+    cannot free a call already made: the cancelled bid stays unauthorized information for partner (23C)."""
+    board = Board(dealer="N")
+    board.calls("1H")
+    board.call("W", "1S")  # at partner East's turn
+    board.refuse("N")
+    board.calls("2C 2H")  # East calls under 16C2
+    board.call("W", "2S")
+    board.judge(comparable=True)
+    snap = board.snapshot()
+    assert snap["state"] == "auction.calling" and snap["rulings"] == ["31B", "31A2(a)"]
+    assert snap["unauthorized_information"] == [{"source": "W:1S", "for": ["E"], "law": "16C2"}]
+    assert snap["obligations"] == [] and snap["lead_restrictions"] == [] and snap["reviews"] == ["23C"]
+
+
+def test_no_16C2_after_a_comparable_call_at_the_RHO_turn():
+    """31A2(a) and 23B: partner has not called since the bid out of rotation; the comparable call leaves
+    no unauthorized information."""
+    board = Board(dealer="N")
+    board.call("E", "1S")  # at North's turn: East's RHO
+    board.refuse("S")
+    board.call("N", "1H")  # the RHO bids: 31A2
+    assert board.snapshot()["unauthorized_information"] != []
+    board.call("E", "1S", comparable=True)
+    snap = board.snapshot()
+    assert snap["rulings"] == ["31A", "31A2(a)"] and snap["unauthorized_information"] == []
+    assert snap["reviews"] == ["23C"]
+
+
+def test_30B1_once_judged_the_auction_goes_on_in_rotation():
+    """30B1: the dealer's RHO passes at the dealer's turn (his LHO's, before he called); his call at his turn
+    is judged (23A), then the auction goes on: not comparable, partner passes at his next turn (30B1(b)(ii))."""
+    board = Board(dealer="N")
+    board.call("W", "Pass")
+    assert board.snapshot()["irregularity"]["relation"] == "LHO_NOT_PREV"
+    board.refuse("N")
+    board.calls("1D 1H 1S")
+    board.call("W", "2C")
+    assert board.state == "auction.ruling"
+    board.judge(comparable=False)
+    assert board.state == "auction.calling" and board.snapshot()["turn"] == "N"
+    assert board.snapshot()["obligations"] == [{"seat": "E", "kind": "pass_next_turn", "law": "30B1(b)(ii)"}]
+    board.calls("2D Pass")  # East's pass fulfils the obligation
+    snap = board.snapshot()
+    assert snap["state"] == "auction.calling" and snap["obligations"] == [] and snap["turn"] == "S"
