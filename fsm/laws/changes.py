@@ -54,6 +54,7 @@ from fsm.laws.withdrawn import e_restrict, judged
 STATE = "auction.change_of_call"
 INTENDED = "auction.intended_change"
 OFFERED_27 = "auction.insufficient_bid.offered"
+ABOVE_SEVEN = "auction.bid_above_seven"
 
 
 own_call_partner_silent = guard(
@@ -339,6 +340,80 @@ drop_insufficient_later_call = action(
 )
 
 
+# 25A1 « assujettie à la Loi appropriée », 21B1: a new call above the seven level is a Law 38 bid. It takes the
+# first call's place (made at the offender's turn, so in rotation) and awaits the Director's 38B ruling there,
+# which cancels it and every later call: the LHO's call over the first call goes with it.
+new_call_above_seven = guard(
+    "la nouvelle déclaration est une enchère au-delà du palier de sept (38)",
+    "the new call is a bid above the seven level (38)",
+    "new_call_above_seven",
+    {">": [{"level": [var("irregularity.call")]}, 7]},
+    needs=("irregularity",),
+)
+NOT_ABOVE_SEVEN = Not(
+    new_call_above_seven,
+    "la nouvelle déclaration n'est pas une enchère au-delà de sept",
+    "the new call is no bid above seven",
+)
+
+
+def _replace_by_bid_above_seven(law: str, told: list[Any]) -> list[Any]:
+    """25A1, 21B1 then 38: the first call is withdrawn (UI to ``told``), the new call takes its place as a
+    bid above seven made in rotation, awaiting the Director (the LHO's later call is cancelled by 38B)."""
+    return [
+        {"reopen": {}},
+        e_with(
+            ORIGINAL,
+            [
+                e_status(var("n"), "withdrawn", law),
+                e_ui(var("source"), told),
+                e_set("table.opening_lead", None),
+                {"move_after": {"n": ctx("irregularity.n"), "after": var("n")}},
+            ],
+        ),
+        {
+            "irregularity": {
+                "n": var("irregularity.n"),
+                "kind": CallKind.BID_ABOVE_SEVEN.name.lower(),
+                "turn": var("irregularity.offender"),
+                "director": True,
+            }
+        },
+    ]
+
+
+apply_25A_above_seven = action(
+    "la déclaration voulue prend la place de la première : enchère au-delà de sept, la Loi 38 s'applique",
+    "the intended call takes the first one's place: a bid above seven, Law 38 applies",
+    "apply_25A_above_seven",
+    _replace_by_bid_above_seven("25A", [PARTNER]),
+)
+apply_21B1_above_seven = action(
+    "la nouvelle déclaration prend la place de la première : enchère au-delà de sept, la Loi 38 s'applique",
+    "the new call takes the first one's place: a bid above seven, Law 38 applies",
+    "apply_21B1_above_seven",
+    _replace_by_bid_above_seven("21B1", [{"lho": [OFFENDER]}, {"rho": [OFFENDER]}]),
+)
+# 25B with a bid above seven: the LHO may not accept it (38A: no contract above seven is ever played; Law 38
+# offers no acceptance), so 25B1 cannot apply: the first call stands (25B2) and the substitute, made at the
+# LHO's turn, is a bid above seven out of rotation that awaits the Director's 38 ruling.
+hold_intended_above_seven = action(
+    "la première déclaration est maintenue ; l'enchère au-delà de sept attend l'arbitre (38)",
+    "the first call stands; the bid above seven awaits the Director (38)",
+    "hold_intended_above_seven",
+    [
+        {
+            "irregularity": {
+                "n": var("irregularity.n"),
+                "kind": CallKind.BID_ABOVE_SEVEN.name.lower(),
+                "turn": var("irregularity.turn"),
+                "director": True,
+            }
+        }
+    ],
+)
+
+
 NOT_COMPARABLE = {"!=": [ctx("irregularity.comparable"), True]}
 
 # 25B1: the LHO accepts the change: the first call is withdrawn and the new call takes its place; the
@@ -454,10 +529,14 @@ _SUFFICIENT = Not(
     "aucune déclaration suivante ne devient insuffisante",
     "no later call becomes insufficient",
 )
-UNINTENDED_SUFFICIENT = all_of(judged("unintended", True), _SUFFICIENT)
-UNINTENDED_INSUFFICIENT = all_of(judged("unintended", True), later_call_made_insufficient)
-MISINFORMED_SUFFICIENT = all_of(judged("misinformation", True), _SUFFICIENT)
-MISINFORMED_INSUFFICIENT = all_of(judged("misinformation", True), later_call_made_insufficient)
+UNINTENDED_SUFFICIENT = all_of(judged("unintended", True), NOT_ABOVE_SEVEN, _SUFFICIENT)
+UNINTENDED_INSUFFICIENT = all_of(judged("unintended", True), NOT_ABOVE_SEVEN, later_call_made_insufficient)
+UNINTENDED_ABOVE_SEVEN = all_of(judged("unintended", True), new_call_above_seven)
+MISINFORMED_SUFFICIENT = all_of(judged("misinformation", True), NOT_ABOVE_SEVEN, _SUFFICIENT)
+MISINFORMED_INSUFFICIENT = all_of(judged("misinformation", True), NOT_ABOVE_SEVEN, later_call_made_insufficient)
+MISINFORMED_ABOVE_SEVEN = all_of(judged("misinformation", True), new_call_above_seven)
+JUDGED_INTENDED = all_of(judged("unintended", False), NOT_ABOVE_SEVEN)
+JUDGED_INTENDED_ABOVE_SEVEN = all_of(judged("unintended", False), new_call_above_seven)
 
 MODULE = LawModule(
     name="changes",
@@ -638,8 +717,44 @@ MODULE = LawModule(
             law="25B",
             fr="intentionnelle : l'adversaire de gauche peut l'accepter",
             en="intended: the LHO may accept it",
-            guards=(judged("unintended", False),),
+            guards=(JUDGED_INTENDED,),
             outcome=("l'adversaire de gauche peut accepter le changement", "the LHO may accept the change"),
+        ),
+        Rule(
+            event="judge",
+            source=STATE,
+            dest=ABOVE_SEVEN,
+            law="25B2",
+            fr="intentionnelle, enchère au-delà de sept : non acceptable, la première est maintenue ; Loi 38",
+            en="intended, a bid above seven: it cannot be accepted, the first call stands; Law 38",
+            guards=(JUDGED_INTENDED_ABOVE_SEVEN,),
+            actions=(hold_intended_above_seven,),
+            ruling=True,
+            cites=("38A", "38B"),
+        ),
+        Rule(
+            event="judge",
+            source=STATE,
+            dest=ABOVE_SEVEN,
+            law="25A",
+            fr="non intentionnelle, la déclaration voulue est une enchère au-delà de sept : Loi 38",
+            en="unintended, the intended call is a bid above seven: Law 38",
+            guards=(UNINTENDED_ABOVE_SEVEN,),
+            actions=(apply_25A_above_seven,),
+            ruling=True,
+            cites=("25A1", "16C", "38"),
+        ),
+        Rule(
+            event="judge",
+            source=STATE,
+            dest=ABOVE_SEVEN,
+            law="21B1",
+            fr="information erronée, la nouvelle déclaration est une enchère au-delà de sept : Loi 38",
+            en="misinformation, the new call is a bid above seven: Law 38",
+            guards=(MISINFORMED_ABOVE_SEVEN,),
+            actions=(apply_21B1_above_seven,),
+            ruling=True,
+            cites=("16C", "38"),
         ),
         Rule(
             event="director",

@@ -112,3 +112,42 @@ def test_a_sufficient_later_bid_stands_after_the_change():
     board.substitute("N", "1S")
     board.judge(unintended=True)
     assert board.state == "auction.calling" and board.snapshot()["auction"] == ["N:1S", "E:2C"]
+
+
+# 25A1 « assujettie à la Loi appropriée », 38B: a change to a bid above seven never stands.
+def test_25A_to_a_bid_above_seven_is_ruled_under_38_with_the_later_call():
+    board = Board(dealer="N")
+    board.calls("1H 2C")
+    board.substitute("N", "8H")
+    board.judge(unintended=True)
+    assert board.state == "auction.bid_above_seven"
+    board.director()
+    snap = board.snapshot()
+    assert snap["auction"] == ["N:Pass"]  # 38C: replaced by a pass
+    assert {"N:8H", "E:2C"} <= set(snap["cancelled"])  # 38B: it and every later call
+    assert {(o["seat"], o["law"]) for o in snap["obligations"]} == {("N", "38C"), ("S", "38C")}
+    assert snap["rulings"] == ["25A", "38B"]
+
+
+def test_25B_change_of_mind_to_a_bid_above_seven_cannot_be_accepted():
+    board = Board(dealer="N")
+    board.call("N", "1H")
+    board.substitute("N", "8H")
+    board.judge(unintended=False)
+    with pytest.raises(IllegalEvent):
+        board.accept("E")  # 38A: no acceptance of a bid above seven
+    board.director()
+    snap = board.snapshot()
+    assert snap["auction"] == ["N:1H"] and snap["cancelled"] == ["N:8H"]  # 25B2: the first call stands
+    assert snap["rulings"] == ["25B2", "38B"]
+
+
+def test_21B1_change_to_a_bid_above_seven_is_ruled_under_38():
+    board = Board(dealer="N")
+    board.calls("1NT Pass 2C")
+    board.substitute("E", "8D")
+    board.judge(misinformation=True)
+    board.director()
+    snap = board.snapshot()
+    assert "S:2C" in snap["cancelled"] and snap["auction"] == ["N:1NT", "E:Pass"]
+    assert snap["rulings"] == ["21B1", "38B"]
