@@ -17,6 +17,7 @@ from fsm.interop.conformance import SEED  # noqa: E402
 
 pytestmark = pytest.mark.deep  # run by `make deep` only (tests/conftest.py)
 
+
 def test_the_whole_random_tier_is_valid(portable_corpus):
     check = schemas.validator("corpus-random")
     index = json.loads((portable_corpus / "index.json").read_text(encoding="utf-8"))

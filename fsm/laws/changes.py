@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fsm.bridge.effects import CLOSE, e_if, e_refuse, e_set, e_status, e_ui, e_with
+from fsm.bridge.effects import CLOSE, e_call, e_if, e_refuse, e_set, e_status, e_ui, e_with
 from fsm.bridge.records import CallKind
 from fsm.laws import parties
 from fsm.laws.acceptance import by_offender_lho, note_director, then_his_call
@@ -55,6 +55,14 @@ STATE = "auction.change_of_call"
 INTENDED = "auction.intended_change"
 OFFERED_27 = "auction.insufficient_bid.offered"
 ABOVE_SEVEN = "auction.bid_above_seven"
+IRREGULAR_CHANGE = "auction.irregular_change"
+# The states where the offender's irregular call waits for its option holder: 25A is open to him there too.
+PENDING_IRREGULAR = (
+    "auction.pass_out_of_rotation",
+    "auction.bid_out_of_rotation",
+    "auction.double_out_of_rotation",
+    OFFERED_27,
+)
 
 
 own_call_partner_silent = guard(
@@ -416,6 +424,63 @@ hold_intended_above_seven = action(
 
 NOT_COMPARABLE = {"!=": [ctx("irregularity.comparable"), True]}
 
+# --- 25A on an irregular call still on the table (out of rotation, 28-32; insufficient, 27) --------------
+# An unintended call is unintended whether or not it was in rotation (25A1, 25A3): while it waits for its
+# option holder, partner has not called since (25A4), and its maker may replace it by the call he meant.
+_MAY_REPLACE_PENDING = {
+    "and": [
+        {"==": [var("irregularity.replacement_n"), None]},
+        {"==": [var("irregularity.held_n"), None]},
+    ]
+}
+replaces_his_pending_call = guard(
+    "le fautif remplace sa déclaration irrégulière qui attend une décision",
+    "the offender replaces his irregular call awaiting a decision",
+    "replaces_his_pending_call",
+    {"and": [equals("event.seat", var("irregularity.offender")), _MAY_REPLACE_PENDING]},
+    needs=("irregularity",),
+)
+pending_call_substituter = holder(
+    "l'auteur de la déclaration irrégulière",
+    "the maker of the irregular call",
+    "pending_call_substituter",
+    seats_if(_MAY_REPLACE_PENDING, var("irregularity.offender")),
+)
+hold_pending_substitution = action(
+    "la substitution attend le jugement de l'arbitre",
+    "the substitution awaits the Director's judgement",
+    "hold_pending_substitution",
+    [e_call("pending", into="replacement"), e_set("irregularity.comparable", var("event.comparable"))],
+)
+# 25A1: the intended call replaces the first, which is withdrawn (16C for partner, no 26B), and is made afresh:
+# « assujettie à la Loi appropriée », it is classified as any call (out of rotation again: 29-32; 27; 38...).
+apply_25A_to_pending_call = action(
+    "la déclaration voulue remplace la déclaration irrégulière et est examinée selon la Loi appropriée",
+    "the intended call replaces the irregular call and is dealt with under the appropriate law",
+    "apply_25A_to_pending_call",
+    [
+        e_status(var("irregularity.n"), "withdrawn", "25A"),
+        e_ui(var("irregularity.source"), [PARTNER]),
+        e_with(var("irregularity.replacement_n"), [CLOSE, {"remake": {"n": var("")}}]),
+    ],
+)
+# 25B2: the substitute is cancelled (16C, 26B unless comparable) and the first irregular call is dealt with
+# as it was, its option holder keeping his choice (29A, 27A1) over it.
+apply_25B2_to_pending_call = action(
+    "changement d'avis : la substitution est annulée, la déclaration irrégulière attend à nouveau sa décision",
+    "a change of mind: the substitute is cancelled, the irregular call awaits its decision again",
+    "apply_25B2_to_pending_call",
+    [
+        e_status(var("irregularity.replacement_n"), "cancelled", "25B2"),
+        e_with({"call": [var("irregularity.replacement_n")]}, [e_ui(var("source"), [PARTNER])]),
+        e_if(
+            NOT_COMPARABLE,
+            [e_with({"call": [var("irregularity.replacement_n")]}, [e_restrict(OFFENDER, var("source"))])],
+        ),
+        e_with(var("irregularity.n"), [CLOSE, {"remake": {"n": var("")}}]),
+    ],
+)
+
 # 25B1: the LHO accepts the change: the first call is withdrawn and the new call takes its place; the
 # first call is UI to the offender's partner, and 26B applies unless the new call was judged comparable.
 apply_25B1 = action(
@@ -545,8 +610,62 @@ MODULE = LawModule(
     states=[
         StateSpec(name=STATE, law="25", fr="Changement de déclaration", en="Change of call", waiting=True),
         StateSpec(name=INTENDED, law="25B", fr="Déclaration intentionnelle", en="Call intended", waiting=True),
+        StateSpec(
+            name=IRREGULAR_CHANGE,
+            law="25A",
+            fr="Changement d'une déclaration irrégulière",
+            en="Change of an irregular call",
+            waiting=True,
+        ),
     ],
     rules=[
+        *[
+            Rule(
+                event="substitute",
+                source=source,
+                dest=IRREGULAR_CHANGE,
+                law="25A",
+                fr="le fautif remplace sa déclaration irrégulière avant que son partenaire déclare",
+                en="the offender replaces his irregular call before his partner calls",
+                guards=(replaces_his_pending_call,),
+                actions=(hold_pending_substitution,),
+                cites=("25A1", "25A3", "25A4"),
+            )
+            for source in PENDING_IRREGULAR
+        ],
+        Rule(
+            event="director",
+            source=IRREGULAR_CHANGE,
+            dest=None,
+            law="25",
+            fr="l'arbitre est appelé",
+            en="the Director is called",
+            actions=(note_director,),
+        ),
+        Rule(
+            event="judge",
+            source=IRREGULAR_CHANGE,
+            dest="auction.calling",
+            law="25A",
+            fr="non intentionnelle : la déclaration voulue la remplace, selon la Loi appropriée",
+            en="unintended: the intended call replaces it, under the appropriate law",
+            guards=(judged("unintended", True),),
+            actions=(apply_25A_to_pending_call,),
+            ruling=True,
+            cites=("25A1", "16C"),
+        ),
+        Rule(
+            event="judge",
+            source=IRREGULAR_CHANGE,
+            dest="auction.calling",
+            law="25B2",
+            fr="intentionnelle : la substitution est annulée, la déclaration irrégulière est examinée",
+            en="intended: the substitute is cancelled, the irregular call is dealt with",
+            guards=(judged("unintended", False),),
+            actions=(apply_25B2_to_pending_call,),
+            ruling=True,
+            cites=("25B3", "16C", "26B"),
+        ),
         Rule(
             event="call",
             source="auction.calling",
@@ -897,6 +1016,28 @@ MODULE = LawModule(
         ),
     ],
     options={
+        **{
+            source: [
+                Option(
+                    event="substitute",
+                    holder=pending_call_substituter,
+                    law="25A",
+                    fr="remplace sa déclaration non intentionnelle par celle qu'il voulait faire",
+                    en="replaces his unintended call by the one he meant",
+                )
+            ]
+            for source in PENDING_IRREGULAR
+            if source != OFFERED_27
+        },
+        IRREGULAR_CHANGE: [
+            Option(
+                event="judge",
+                holder=None,
+                law="25A",
+                fr="l'arbitre juge si la déclaration irrégulière était non intentionnelle",
+                en="the Director judges whether the irregular call was unintended",
+            ),
+        ],
         "auction.calling": [
             Option(
                 event="judge",
@@ -953,6 +1094,13 @@ MODULE = LawModule(
             ),
         ],
         OFFERED_27: [
+            Option(
+                event="substitute",
+                holder=pending_call_substituter,
+                law="25A",
+                fr="remplace sa déclaration non intentionnelle par celle qu'il voulait faire",
+                en="replaces his unintended call by the one he meant",
+            ),
             Option(
                 event="withdraw",
                 holder=WITHDRAWER_25A6,

@@ -151,3 +151,46 @@ def test_21B1_change_to_a_bid_above_seven_is_ruled_under_38():
     snap = board.snapshot()
     assert "S:2C" in snap["cancelled"] and snap["auction"] == ["N:1NT", "E:Pass"]
     assert snap["rulings"] == ["21B1", "38B"]
+
+
+# 25A1: an unintended call is unintended in rotation or not; the intended call is then subject to its own law.
+def test_25A_on_a_call_out_of_rotation_the_intended_call_is_the_one_ruled():
+    board = Board(dealer="N")
+    board.call("E", "1H")  # at North's turn
+    assert "E" in next(o["seats"] for o in board.options() if o["event"] == "substitute")
+    board.substitute("E", "1S")
+    assert board.state == "auction.irregular_change"
+    board.judge(unintended=True)
+    snap = board.snapshot()
+    assert board.state == "auction.bid_out_of_rotation"  # Law 31 on the 1S, not on the 1H
+    assert snap["irregularity"]["source"] == "E:1S" and snap["cancelled"] == ["E:1H"]
+    assert snap["unauthorized_information"] == [{"source": "E:1H", "for": ["W"], "law": "16C"}]
+
+
+def test_25A_on_an_insufficient_bid_the_intended_call_may_be_insufficient_again():
+    board = Board(dealer="N")
+    board.calls("1NT")
+    board.call("E", "1S")
+    board.substitute("E", "1H")
+    board.judge(unintended=True)
+    snap = board.snapshot()
+    assert board.state == "auction.insufficient_bid.offered" and snap["irregularity"]["source"] == "E:1H"
+
+
+def test_only_the_offender_may_replace_his_pending_irregular_call():
+    board = Board(dealer="N")
+    board.call("E", "1H")
+    with pytest.raises(IllegalEvent):
+        board.substitute("S", "1S")
+    assert board.state == "auction.bid_out_of_rotation"
+
+
+def test_25B_on_a_pending_call_the_substitute_is_cancelled_and_the_call_ruled_as_it_was():
+    board = Board(dealer="N")
+    board.calls("1H Pass")
+    board.call("W", "Pass")  # at South's turn
+    board.substitute("W", "1C")
+    board.judge(unintended=False)
+    snap = board.snapshot()
+    assert board.state == "auction.pass_out_of_rotation" and snap["irregularity"]["source"] == "W:Pass"
+    assert snap["cancelled"] == ["W:1C"] and snap["rulings"] == ["25B2"]
