@@ -85,10 +85,25 @@ refuse_after_partner = action(
     "the change is refused: partner has called since",
     "refuse_after_partner",
     [
-        e_refuse(
-            "25A4",
-            "aucun changement de déclaration ne peut être fait si le partenaire a déclaré par la suite",
-            "no change of call may be made if partner has called since",
+        # 21B1 sets its own condition (« à condition que son partenaire n'ait pas déclaré consécutivement »):
+        # after the Director judged misinformation, that clause decides.
+        e_if(
+            var("table.misinformation_ruled"),
+            [
+                e_refuse(
+                    "21B1",
+                    "un joueur ne peut changer une déclaration fondée sur une information erronée que si son "
+                    "partenaire n'a pas déclaré consécutivement",
+                    "a player may change a call based on misinformation only if his partner has not called since",
+                )
+            ],
+            [
+                e_refuse(
+                    "25A4",
+                    "aucun changement de déclaration ne peut être fait si le partenaire a déclaré par la suite",
+                    "no change of call may be made if partner has called since",
+                )
+            ],
         )
     ],
 )

@@ -194,3 +194,12 @@ def test_25B_on_a_pending_call_the_substitute_is_cancelled_and_the_call_ruled_as
     snap = board.snapshot()
     assert board.state == "auction.pass_out_of_rotation" and snap["irregularity"]["source"] == "W:Pass"
     assert snap["cancelled"] == ["W:1C"] and snap["rulings"] == ["25B2"]
+
+
+def test_a_21B1_change_after_partner_called_is_refused_under_21B1_not_25A4():
+    board = Board(dealer="N")
+    board.calls("1NT Pass 2C Pass")
+    board.judge(misinformation=True)
+    with pytest.raises(IllegalEvent) as err:
+        board.substitute("E", "2D")
+    assert err.value.law == "21B1"
