@@ -55,7 +55,6 @@ STATE = "auction.change_of_call"
 INTENDED = "auction.intended_change"
 OFFERED_27 = "auction.insufficient_bid.offered"
 ABOVE_SEVEN = "auction.bid_above_seven"
-IRREGULAR_CHANGE = "auction.irregular_change"
 # The states where the offender's irregular call waits for its option holder: 25A is open to him there too.
 PENDING_IRREGULAR = (
     "auction.pass_out_of_rotation",
@@ -459,7 +458,9 @@ pending_call_substituter = holder(
     "l'auteur de la déclaration irrégulière",
     "the maker of the irregular call",
     "pending_call_substituter",
-    seats_if(_MAY_REPLACE_PENDING, var("irregularity.offender")),
+    seats_if(
+        {"and": [{"!=": [var("irregularity.offender"), None]}, _MAY_REPLACE_PENDING]}, var("irregularity.offender")
+    ),
 )
 hold_pending_substitution = action(
     "la substitution attend le jugement de l'arbitre",
@@ -609,14 +610,34 @@ _SUFFICIENT = Not(
     "aucune déclaration suivante ne devient insuffisante",
     "no later call becomes insufficient",
 )
-UNINTENDED_SUFFICIENT = all_of(judged("unintended", True), NOT_ABOVE_SEVEN, _SUFFICIENT)
-UNINTENDED_INSUFFICIENT = all_of(judged("unintended", True), NOT_ABOVE_SEVEN, later_call_made_insufficient)
-UNINTENDED_ABOVE_SEVEN = all_of(judged("unintended", True), new_call_above_seven)
-MISINFORMED_SUFFICIENT = all_of(judged("misinformation", True), NOT_ABOVE_SEVEN, _SUFFICIENT)
-MISINFORMED_INSUFFICIENT = all_of(judged("misinformation", True), NOT_ABOVE_SEVEN, later_call_made_insufficient)
-MISINFORMED_ABOVE_SEVEN = all_of(judged("misinformation", True), new_call_above_seven)
-JUDGED_INTENDED = all_of(judged("unintended", False), NOT_ABOVE_SEVEN)
-JUDGED_INTENDED_ABOVE_SEVEN = all_of(judged("unintended", False), new_call_above_seven)
+# The change of call on the table: of a standing call (kind ``change``), or of an irregular call that waited
+# for its option holder (25A on a call out of rotation or insufficient), kept with its own kind.
+change_of_standing_call = guard(
+    "changement d'une déclaration maintenue",
+    "a change of a standing call",
+    "change_of_standing_call",
+    equals("irregularity.kind", CallKind.CHANGE.name.lower()),
+    needs=("irregularity",),
+)
+ON_PENDING_CALL = Not(
+    change_of_standing_call,
+    "changement d'une déclaration irrégulière en attente",
+    "a change of an irregular call still awaiting its ruling",
+)
+UNINTENDED_ON_PENDING_CALL = all_of(judged("unintended", True), ON_PENDING_CALL)
+INTENDED_ON_PENDING_CALL = all_of(judged("unintended", False), ON_PENDING_CALL)
+UNINTENDED_SUFFICIENT = all_of(change_of_standing_call, judged("unintended", True), NOT_ABOVE_SEVEN, _SUFFICIENT)
+UNINTENDED_INSUFFICIENT = all_of(
+    change_of_standing_call, judged("unintended", True), NOT_ABOVE_SEVEN, later_call_made_insufficient
+)
+UNINTENDED_ABOVE_SEVEN = all_of(change_of_standing_call, judged("unintended", True), new_call_above_seven)
+MISINFORMED_SUFFICIENT = all_of(change_of_standing_call, judged("misinformation", True), NOT_ABOVE_SEVEN, _SUFFICIENT)
+MISINFORMED_INSUFFICIENT = all_of(
+    change_of_standing_call, judged("misinformation", True), NOT_ABOVE_SEVEN, later_call_made_insufficient
+)
+MISINFORMED_ABOVE_SEVEN = all_of(change_of_standing_call, judged("misinformation", True), new_call_above_seven)
+JUDGED_INTENDED = all_of(change_of_standing_call, judged("unintended", False), NOT_ABOVE_SEVEN)
+JUDGED_INTENDED_ABOVE_SEVEN = all_of(change_of_standing_call, judged("unintended", False), new_call_above_seven)
 
 MODULE = LawModule(
     name="changes",
@@ -625,20 +646,13 @@ MODULE = LawModule(
     states=[
         StateSpec(name=STATE, law="25", fr="Changement de déclaration", en="Change of call", waiting=True),
         StateSpec(name=INTENDED, law="25B", fr="Déclaration intentionnelle", en="Call intended", waiting=True),
-        StateSpec(
-            name=IRREGULAR_CHANGE,
-            law="25A",
-            fr="Changement d'une déclaration irrégulière",
-            en="Change of an irregular call",
-            waiting=True,
-        ),
     ],
     rules=[
         *[
             Rule(
                 event="substitute",
                 source=source,
-                dest=IRREGULAR_CHANGE,
+                dest=STATE,
                 law="25A",
                 fr="le fautif remplace sa déclaration irrégulière avant que son partenaire déclare",
                 en="the offender replaces his irregular call before his partner calls",
@@ -649,34 +663,25 @@ MODULE = LawModule(
             for source in PENDING_IRREGULAR
         ],
         Rule(
-            event="director",
-            source=IRREGULAR_CHANGE,
-            dest=None,
-            law="25",
-            fr="l'arbitre est appelé",
-            en="the Director is called",
-            actions=(note_director,),
-        ),
-        Rule(
             event="judge",
-            source=IRREGULAR_CHANGE,
+            source=STATE,
             dest="auction.calling",
             law="25A",
             fr="non intentionnelle : la déclaration voulue la remplace, selon la Loi appropriée",
             en="unintended: the intended call replaces it, under the appropriate law",
-            guards=(judged("unintended", True),),
+            guards=(UNINTENDED_ON_PENDING_CALL,),
             actions=(apply_25A_to_pending_call,),
             ruling=True,
             cites=("25A1", "16C"),
         ),
         Rule(
             event="judge",
-            source=IRREGULAR_CHANGE,
+            source=STATE,
             dest="auction.calling",
             law="25B2",
             fr="intentionnelle : la substitution est annulée, la déclaration irrégulière est examinée",
             en="intended: the substitute is cancelled, the irregular call is dealt with",
-            guards=(judged("unintended", False),),
+            guards=(INTENDED_ON_PENDING_CALL,),
             actions=(apply_25B2_to_pending_call,),
             ruling=True,
             cites=("25B3", "16C", "26B"),
@@ -841,7 +846,7 @@ MODULE = LawModule(
             law="21B1",
             fr="pas d'information erronée : reste la question de la Loi 25",
             en="no misinformation: the Law 25 question remains",
-            guards=(judged("misinformation", False),),
+            guards=(change_of_standing_call, judged("misinformation", False)),
             outcome=("la question de la Loi 25 reste posée", "the Law 25 question remains"),
         ),
         Rule(
@@ -1044,15 +1049,6 @@ MODULE = LawModule(
             for source in PENDING_IRREGULAR
             if source != OFFERED_27
         },
-        IRREGULAR_CHANGE: [
-            Option(
-                event="judge",
-                holder=None,
-                law="25A",
-                fr="l'arbitre juge si la déclaration irrégulière était non intentionnelle",
-                en="the Director judges whether the irregular call was unintended",
-            ),
-        ],
         "auction.calling": [
             Option(
                 event="judge",

@@ -159,7 +159,7 @@ def test_25A_on_a_call_out_of_rotation_the_intended_call_is_the_one_ruled():
     board.call("E", "1H")  # at North's turn
     assert "E" in next(o["seats"] for o in board.options() if o["event"] == "substitute")
     board.substitute("E", "1S")
-    assert board.state == "auction.irregular_change"
+    assert board.state == "auction.change_of_call"
     board.judge(unintended=True)
     snap = board.snapshot()
     assert board.state == "auction.bid_out_of_rotation"  # Law 31 on the 1S, not on the 1H
