@@ -78,11 +78,13 @@ def test_demo_shows_what_each_event_changed_and_the_routine_options_once():
     assert "+ Ouest : accepte l'enchère insuffisante (Loi 27A1)" in steps[3]
     assert "+ Ouest : accepte en déclarant à son tour (Loi 27A1)" in steps[3]
     assert steps[3][-1] == "− fermées : Lois 17C, 21B1, 25A"
+    # 25A: while it waits, South may still replace his insufficient bid if it was unintended
+    assert "+ Sud : remplace sa déclaration non intentionnelle par celle qu'il voulait faire (Loi 25A)" in steps[3]
     # 27A1: West accepts by calling 2♥; the auction goes on, North to call, the routine options open again
     assert steps[4][-3:] == [
         "+ Nord : déclare à son tour (Loi 17C)",
         "+ rouvertes : Lois 21B1, 25A",
-        "− fermées : Lois 27A1, 27B",
+        "− fermées : Lois 27A1, 27B, 25A",
     ]
     # 22A: three passes after East's 4♥; South, on declarer's left, leads face down (41A); his partner
     # North and declarer East, not dummy West, may ask for a review or explanations (41B)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fsm.bridge.effects import CLOSE, e_if, e_refuse, e_set, e_status, e_ui, e_with
+from fsm.bridge.effects import CLOSE, e_call, e_if, e_refuse, e_set, e_status, e_ui, e_with
 from fsm.bridge.records import CallKind
 from fsm.laws import parties
 from fsm.laws.acceptance import by_offender_lho, note_director, then_his_call
@@ -54,6 +54,14 @@ from fsm.laws.withdrawn import e_restrict, judged
 STATE = "auction.change_of_call"
 INTENDED = "auction.intended_change"
 OFFERED_27 = "auction.insufficient_bid.offered"
+ABOVE_SEVEN = "auction.bid_above_seven"
+# The states where the offender's irregular call waits for its option holder: 25A is open to him there too.
+PENDING_IRREGULAR = (
+    "auction.pass_out_of_rotation",
+    "auction.bid_out_of_rotation",
+    "auction.double_out_of_rotation",
+    OFFERED_27,
+)
 
 
 own_call_partner_silent = guard(
@@ -76,10 +84,25 @@ refuse_after_partner = action(
     "the change is refused: partner has called since",
     "refuse_after_partner",
     [
-        e_refuse(
-            "25A4",
-            "aucun changement de déclaration ne peut être fait si le partenaire a déclaré par la suite",
-            "no change of call may be made if partner has called since",
+        # 21B1 sets its own condition (« à condition que son partenaire n'ait pas déclaré consécutivement »):
+        # after the Director judged misinformation, that clause decides.
+        e_if(
+            var("table.misinformation_ruled"),
+            [
+                e_refuse(
+                    "21B1",
+                    "un joueur ne peut changer une déclaration fondée sur une information erronée que si son "
+                    "partenaire n'a pas déclaré consécutivement",
+                    "a player may change a call based on misinformation only if his partner has not called since",
+                )
+            ],
+            [
+                e_refuse(
+                    "25A4",
+                    "aucun changement de déclaration ne peut être fait si le partenaire a déclaré par la suite",
+                    "no change of call may be made if partner has called since",
+                )
+            ],
         )
     ],
 )
@@ -339,7 +362,140 @@ drop_insufficient_later_call = action(
 )
 
 
+# 25A1 « assujettie à la Loi appropriée », 21B1: a new call above the seven level is a Law 38 bid. It takes the
+# first call's place (made at the offender's turn, so in rotation) and awaits the Director's 38B ruling there,
+# which cancels it and every later call: the LHO's call over the first call goes with it.
+new_call_above_seven = guard(
+    "la nouvelle déclaration est une enchère au-delà du palier de sept (38)",
+    "the new call is a bid above the seven level (38)",
+    "new_call_above_seven",
+    {">": [{"level": [var("irregularity.call")]}, 7]},
+    needs=("irregularity",),
+)
+NOT_ABOVE_SEVEN = Not(
+    new_call_above_seven,
+    "la nouvelle déclaration n'est pas une enchère au-delà de sept",
+    "the new call is no bid above seven",
+)
+
+
+def _replace_by_bid_above_seven(law: str, told: list[Any]) -> list[Any]:
+    """25A1, 21B1 then 38: the first call is withdrawn (UI to ``told``), the new call takes its place as a
+    bid above seven made in rotation, awaiting the Director (the LHO's later call is cancelled by 38B)."""
+    return [
+        {"reopen": {}},
+        e_with(
+            ORIGINAL,
+            [
+                e_status(var("n"), "withdrawn", law),
+                e_ui(var("source"), told),
+                e_set("table.opening_lead", None),
+                {"move_after": {"n": ctx("irregularity.n"), "after": var("n")}},
+            ],
+        ),
+        {
+            "irregularity": {
+                "n": var("irregularity.n"),
+                "kind": CallKind.BID_ABOVE_SEVEN.name.lower(),
+                "turn": var("irregularity.offender"),
+                "director": True,
+            }
+        },
+    ]
+
+
+apply_25A_above_seven = action(
+    "la déclaration voulue prend la place de la première : enchère au-delà de sept, la Loi 38 s'applique",
+    "the intended call takes the first one's place: a bid above seven, Law 38 applies",
+    "apply_25A_above_seven",
+    _replace_by_bid_above_seven("25A", [PARTNER]),
+)
+apply_21B1_above_seven = action(
+    "la nouvelle déclaration prend la place de la première : enchère au-delà de sept, la Loi 38 s'applique",
+    "the new call takes the first one's place: a bid above seven, Law 38 applies",
+    "apply_21B1_above_seven",
+    _replace_by_bid_above_seven("21B1", [{"lho": [OFFENDER]}, {"rho": [OFFENDER]}]),
+)
+# 25B with a bid above seven: the LHO may not accept it (38A: no contract above seven is ever played; Law 38
+# offers no acceptance), so 25B1 cannot apply: the first call stands (25B2) and the substitute, made at the
+# LHO's turn, is a bid above seven out of rotation that awaits the Director's 38 ruling.
+hold_intended_above_seven = action(
+    "la première déclaration est maintenue ; l'enchère au-delà de sept attend l'arbitre (38)",
+    "the first call stands; the bid above seven awaits the Director (38)",
+    "hold_intended_above_seven",
+    [
+        {
+            "irregularity": {
+                "n": var("irregularity.n"),
+                "kind": CallKind.BID_ABOVE_SEVEN.name.lower(),
+                "turn": var("irregularity.turn"),
+                "director": True,
+            }
+        }
+    ],
+)
+
+
 NOT_COMPARABLE = {"!=": [ctx("irregularity.comparable"), True]}
+
+# --- 25A on an irregular call still on the table (out of rotation, 28-32; insufficient, 27) --------------
+# An unintended call is unintended whether or not it was in rotation (25A1, 25A3): while it waits for its
+# option holder, partner has not called since (25A4), and its maker may replace it by the call he meant.
+_MAY_REPLACE_PENDING = {
+    "and": [
+        {"==": [var("irregularity.replacement_n"), None]},
+        {"==": [var("irregularity.held_n"), None]},
+    ]
+}
+replaces_his_pending_call = guard(
+    "le fautif remplace sa déclaration irrégulière qui attend une décision",
+    "the offender replaces his irregular call awaiting a decision",
+    "replaces_his_pending_call",
+    {"and": [equals("event.seat", var("irregularity.offender")), _MAY_REPLACE_PENDING]},
+    needs=("irregularity",),
+)
+pending_call_substituter = holder(
+    "l'auteur de la déclaration irrégulière",
+    "the maker of the irregular call",
+    "pending_call_substituter",
+    seats_if(
+        {"and": [{"!=": [var("irregularity.offender"), None]}, _MAY_REPLACE_PENDING]}, var("irregularity.offender")
+    ),
+)
+hold_pending_substitution = action(
+    "la substitution attend le jugement de l'arbitre",
+    "the substitution awaits the Director's judgement",
+    "hold_pending_substitution",
+    [e_call("pending", into="replacement"), e_set("irregularity.comparable", var("event.comparable"))],
+)
+# 25A1: the intended call replaces the first, which is withdrawn (16C for partner, no 26B), and is made afresh:
+# « assujettie à la Loi appropriée », it is classified as any call (out of rotation again: 29-32; 27; 38...).
+apply_25A_to_pending_call = action(
+    "la déclaration voulue remplace la déclaration irrégulière et est examinée selon la Loi appropriée",
+    "the intended call replaces the irregular call and is dealt with under the appropriate law",
+    "apply_25A_to_pending_call",
+    [
+        e_status(var("irregularity.n"), "withdrawn", "25A"),
+        e_ui(var("irregularity.source"), [PARTNER]),
+        e_with(var("irregularity.replacement_n"), [CLOSE, {"remake": {"n": var("")}}]),
+    ],
+)
+# 25B2: the substitute is cancelled (16C, 26B unless comparable) and the first irregular call is dealt with
+# as it was, its option holder keeping his choice (29A, 27A1) over it.
+apply_25B2_to_pending_call = action(
+    "changement d'avis : la substitution est annulée, la déclaration irrégulière attend à nouveau sa décision",
+    "a change of mind: the substitute is cancelled, the irregular call awaits its decision again",
+    "apply_25B2_to_pending_call",
+    [
+        e_status(var("irregularity.replacement_n"), "cancelled", "25B2"),
+        e_with({"call": [var("irregularity.replacement_n")]}, [e_ui(var("source"), [PARTNER])]),
+        e_if(
+            NOT_COMPARABLE,
+            [e_with({"call": [var("irregularity.replacement_n")]}, [e_restrict(OFFENDER, var("source"))])],
+        ),
+        e_with(var("irregularity.n"), [CLOSE, {"remake": {"n": var("")}}]),
+    ],
+)
 
 # 25B1: the LHO accepts the change: the first call is withdrawn and the new call takes its place; the
 # first call is UI to the offender's partner, and 26B applies unless the new call was judged comparable.
@@ -454,10 +610,34 @@ _SUFFICIENT = Not(
     "aucune déclaration suivante ne devient insuffisante",
     "no later call becomes insufficient",
 )
-UNINTENDED_SUFFICIENT = all_of(judged("unintended", True), _SUFFICIENT)
-UNINTENDED_INSUFFICIENT = all_of(judged("unintended", True), later_call_made_insufficient)
-MISINFORMED_SUFFICIENT = all_of(judged("misinformation", True), _SUFFICIENT)
-MISINFORMED_INSUFFICIENT = all_of(judged("misinformation", True), later_call_made_insufficient)
+# The change of call on the table: of a standing call (kind ``change``), or of an irregular call that waited
+# for its option holder (25A on a call out of rotation or insufficient), kept with its own kind.
+change_of_standing_call = guard(
+    "changement d'une déclaration maintenue",
+    "a change of a standing call",
+    "change_of_standing_call",
+    equals("irregularity.kind", CallKind.CHANGE.name.lower()),
+    needs=("irregularity",),
+)
+ON_PENDING_CALL = Not(
+    change_of_standing_call,
+    "changement d'une déclaration irrégulière en attente",
+    "a change of an irregular call still awaiting its ruling",
+)
+UNINTENDED_ON_PENDING_CALL = all_of(judged("unintended", True), ON_PENDING_CALL)
+INTENDED_ON_PENDING_CALL = all_of(judged("unintended", False), ON_PENDING_CALL)
+UNINTENDED_SUFFICIENT = all_of(change_of_standing_call, judged("unintended", True), NOT_ABOVE_SEVEN, _SUFFICIENT)
+UNINTENDED_INSUFFICIENT = all_of(
+    change_of_standing_call, judged("unintended", True), NOT_ABOVE_SEVEN, later_call_made_insufficient
+)
+UNINTENDED_ABOVE_SEVEN = all_of(change_of_standing_call, judged("unintended", True), new_call_above_seven)
+MISINFORMED_SUFFICIENT = all_of(change_of_standing_call, judged("misinformation", True), NOT_ABOVE_SEVEN, _SUFFICIENT)
+MISINFORMED_INSUFFICIENT = all_of(
+    change_of_standing_call, judged("misinformation", True), NOT_ABOVE_SEVEN, later_call_made_insufficient
+)
+MISINFORMED_ABOVE_SEVEN = all_of(change_of_standing_call, judged("misinformation", True), new_call_above_seven)
+JUDGED_INTENDED = all_of(change_of_standing_call, judged("unintended", False), NOT_ABOVE_SEVEN)
+JUDGED_INTENDED_ABOVE_SEVEN = all_of(change_of_standing_call, judged("unintended", False), new_call_above_seven)
 
 MODULE = LawModule(
     name="changes",
@@ -468,6 +648,44 @@ MODULE = LawModule(
         StateSpec(name=INTENDED, law="25B", fr="Déclaration intentionnelle", en="Call intended", waiting=True),
     ],
     rules=[
+        *[
+            Rule(
+                event="substitute",
+                source=source,
+                dest=STATE,
+                law="25A",
+                fr="le fautif remplace sa déclaration irrégulière avant que son partenaire déclare",
+                en="the offender replaces his irregular call before his partner calls",
+                guards=(replaces_his_pending_call,),
+                actions=(hold_pending_substitution,),
+                cites=("25A1", "25A3", "25A4"),
+            )
+            for source in PENDING_IRREGULAR
+        ],
+        Rule(
+            event="judge",
+            source=STATE,
+            dest="auction.calling",
+            law="25A",
+            fr="non intentionnelle : la déclaration voulue la remplace, selon la Loi appropriée",
+            en="unintended: the intended call replaces it, under the appropriate law",
+            guards=(UNINTENDED_ON_PENDING_CALL,),
+            actions=(apply_25A_to_pending_call,),
+            ruling=True,
+            cites=("25A1", "16C"),
+        ),
+        Rule(
+            event="judge",
+            source=STATE,
+            dest="auction.calling",
+            law="25B2",
+            fr="intentionnelle : la substitution est annulée, la déclaration irrégulière est examinée",
+            en="intended: the substitute is cancelled, the irregular call is dealt with",
+            guards=(INTENDED_ON_PENDING_CALL,),
+            actions=(apply_25B2_to_pending_call,),
+            ruling=True,
+            cites=("25B3", "16C", "26B"),
+        ),
         Rule(
             event="call",
             source="auction.calling",
@@ -628,7 +846,7 @@ MODULE = LawModule(
             law="21B1",
             fr="pas d'information erronée : reste la question de la Loi 25",
             en="no misinformation: the Law 25 question remains",
-            guards=(judged("misinformation", False),),
+            guards=(change_of_standing_call, judged("misinformation", False)),
             outcome=("la question de la Loi 25 reste posée", "the Law 25 question remains"),
         ),
         Rule(
@@ -638,8 +856,44 @@ MODULE = LawModule(
             law="25B",
             fr="intentionnelle : l'adversaire de gauche peut l'accepter",
             en="intended: the LHO may accept it",
-            guards=(judged("unintended", False),),
+            guards=(JUDGED_INTENDED,),
             outcome=("l'adversaire de gauche peut accepter le changement", "the LHO may accept the change"),
+        ),
+        Rule(
+            event="judge",
+            source=STATE,
+            dest=ABOVE_SEVEN,
+            law="25B2",
+            fr="intentionnelle, enchère au-delà de sept : non acceptable, la première est maintenue ; Loi 38",
+            en="intended, a bid above seven: it cannot be accepted, the first call stands; Law 38",
+            guards=(JUDGED_INTENDED_ABOVE_SEVEN,),
+            actions=(hold_intended_above_seven,),
+            ruling=True,
+            cites=("38A", "38B"),
+        ),
+        Rule(
+            event="judge",
+            source=STATE,
+            dest=ABOVE_SEVEN,
+            law="25A",
+            fr="non intentionnelle, la déclaration voulue est une enchère au-delà de sept : Loi 38",
+            en="unintended, the intended call is a bid above seven: Law 38",
+            guards=(UNINTENDED_ABOVE_SEVEN,),
+            actions=(apply_25A_above_seven,),
+            ruling=True,
+            cites=("25A1", "16C", "38"),
+        ),
+        Rule(
+            event="judge",
+            source=STATE,
+            dest=ABOVE_SEVEN,
+            law="21B1",
+            fr="information erronée, la nouvelle déclaration est une enchère au-delà de sept : Loi 38",
+            en="misinformation, the new call is a bid above seven: Law 38",
+            guards=(MISINFORMED_ABOVE_SEVEN,),
+            actions=(apply_21B1_above_seven,),
+            ruling=True,
+            cites=("16C", "38"),
         ),
         Rule(
             event="director",
@@ -782,6 +1036,19 @@ MODULE = LawModule(
         ),
     ],
     options={
+        **{
+            source: [
+                Option(
+                    event="substitute",
+                    holder=pending_call_substituter,
+                    law="25A",
+                    fr="remplace sa déclaration non intentionnelle par celle qu'il voulait faire",
+                    en="replaces his unintended call by the one he meant",
+                )
+            ]
+            for source in PENDING_IRREGULAR
+            if source != OFFERED_27
+        },
         "auction.calling": [
             Option(
                 event="judge",
@@ -838,6 +1105,13 @@ MODULE = LawModule(
             ),
         ],
         OFFERED_27: [
+            Option(
+                event="substitute",
+                holder=pending_call_substituter,
+                law="25A",
+                fr="remplace sa déclaration non intentionnelle par celle qu'il voulait faire",
+                en="replaces his unintended call by the one he meant",
+            ),
             Option(
                 event="withdraw",
                 holder=WITHDRAWER_25A6,

@@ -63,6 +63,21 @@ offender_legal_call = guard(
     "offender_legal_call",
     {"and": [equals("event.seat", var("irregularity.offender")), {"legal": [var("event.seat"), var("event.call")]}]},
 )
+# 27B3 « si le joueur fautif tente de remplacer son enchère insuffisante par Contre ou Surcontre »: an
+# attempt, so a double or redouble that Law 19 forbids is one too (it cannot be comparable: 27B1(b) needs a
+# legal replacement, 27B).
+offender_inadmissible_double = guard(
+    "par le fautif, un contre ou surcontre que la Loi 19 interdit",
+    "by the offender, a double or redouble Law 19 forbids",
+    "offender_inadmissible_double",
+    {
+        "and": [
+            equals("event.seat", var("irregularity.offender")),
+            {"in": [var("event.call"), ["X", "XX"]]},
+            {"!": {"legal": [var("event.seat"), var("event.call")]}},
+        ]
+    },
+)
 replacement_insufficient = guard(
     "encore insuffisante",
     "insufficient again",
@@ -479,6 +494,18 @@ MODULE = LawModule(
         Rule(
             event="call",
             source=REPLACEMENT,
+            dest=None,
+            law="27B3",
+            fr=f"{_REPLACE} par un contre ou surcontre inadmissible (19) : tentative annulée",
+            en=f"{_REPLACE_EN} with a double or redouble Law 19 forbids: the attempt is cancelled",
+            guards=(offender_inadmissible_double,),
+            actions=(apply_27B3,),
+            ruling=True,
+            cites=("19A1", "19B1", "26B", "72C", "16C"),
+        ),
+        Rule(
+            event="call",
+            source=REPLACEMENT,
             dest=RULING,
             law="23A",
             fr=f"{_REPLACE} : comparable ?",
@@ -493,7 +520,14 @@ MODULE = LawModule(
             law="27B",
             fr="toute autre déclaration est refusée",
             en="any other call is refused",
-            guards=(Not(LEGAL, "pas une déclaration légale du fautif", "not a legal call by the offender"),),
+            guards=(
+                Not(LEGAL, "pas une déclaration légale du fautif", "not a legal call by the offender"),
+                Not(
+                    offender_inadmissible_double,
+                    "ni une tentative de contre ou surcontre du fautif",
+                    "nor an attempted double or redouble by the offender",
+                ),
+            ),
             actions=(refuse_replacement,),
         ),
         # --- the Director's judgement (23A) ---

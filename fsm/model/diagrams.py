@@ -157,7 +157,10 @@ def to_dot(
 
 
 def whole_machine(lang: str = "fr") -> graphviz.Digraph:
-    return to_dot(model(lang))
+    dot = to_dot(model(lang))
+    # Graphviz 2.43 fails on the whole machine's clusters ("trouble in init_rank") without the newer ranking.
+    dot.graph_attr["newrank"] = "true"
+    return dot
 
 
 # --- one view per law family, read like the decision trees of the Laws ---------------------------

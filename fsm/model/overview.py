@@ -103,7 +103,7 @@ def overview(lang: str = "fr") -> graphviz.Digraph:
     dot = graphviz.Digraph("overview", graph_attr={
         "label": html(TITLE[lang], width=90), "labelloc": "t", "fontname": FONT,
         "fontsize": str(TITLE_FONTSIZE), "rankdir": "LR", "nodesep": "0.02", "ranksep": "0.3",
-        "newrank": "true",
+        "newrank": "true", "forcelabels": "true",
     }, node_attr={"fontname": FONT, "fontsize": str(FONTSIZE), "shape": "box", "style": "rounded,filled",
                   "fillcolor": "#e8f1fb"},
         edge_attr={"fontname": FONT, "fontsize": str(FONTSIZE), "color": "#555555"})  # fmt: skip
@@ -140,6 +140,10 @@ def overview(lang: str = "fr") -> graphviz.Digraph:
         if not (a.startswith("family_") or b.startswith("family_")):  # a family's box names its laws
             lines.append(f"({', '.join(laws[:3])}{' …' if len(laws) > 3 else ''})")
         attrs = {"label": html(*lines, width=24)}
+        if a.startswith("family_") and b.startswith("family_"):
+            # Between two families' boxes, the laws that join them, placed once the boxes are laid out: the
+            # events are in each family's decision tree, and their words would push the drawing past one screen.
+            attrs = {"xlabel": html(f"{', '.join(laws[:3])}{' …' if len(laws) > 3 else ''}", width=24)}
         if ways["→"] and ways["←"]:
             attrs["dir"] = "both"
         tail, head = (a, b) if ways["→"] else (b, a)

@@ -112,3 +112,94 @@ def test_a_sufficient_later_bid_stands_after_the_change():
     board.substitute("N", "1S")
     board.judge(unintended=True)
     assert board.state == "auction.calling" and board.snapshot()["auction"] == ["N:1S", "E:2C"]
+
+
+# 25A1 « assujettie à la Loi appropriée », 38B: a change to a bid above seven never stands.
+def test_25A_to_a_bid_above_seven_is_ruled_under_38_with_the_later_call():
+    board = Board(dealer="N")
+    board.calls("1H 2C")
+    board.substitute("N", "8H")
+    board.judge(unintended=True)
+    assert board.state == "auction.bid_above_seven"
+    board.director()
+    snap = board.snapshot()
+    assert snap["auction"] == ["N:Pass"]  # 38C: replaced by a pass
+    assert {"N:8H", "E:2C"} <= set(snap["cancelled"])  # 38B: it and every later call
+    assert {(o["seat"], o["law"]) for o in snap["obligations"]} == {("N", "38C"), ("S", "38C")}
+    assert snap["rulings"] == ["25A", "38B"]
+
+
+def test_25B_change_of_mind_to_a_bid_above_seven_cannot_be_accepted():
+    board = Board(dealer="N")
+    board.call("N", "1H")
+    board.substitute("N", "8H")
+    board.judge(unintended=False)
+    with pytest.raises(IllegalEvent):
+        board.accept("E")  # 38A: no acceptance of a bid above seven
+    board.director()
+    snap = board.snapshot()
+    assert snap["auction"] == ["N:1H"] and snap["cancelled"] == ["N:8H"]  # 25B2: the first call stands
+    assert snap["rulings"] == ["25B2", "38B"]
+
+
+def test_21B1_change_to_a_bid_above_seven_is_ruled_under_38():
+    board = Board(dealer="N")
+    board.calls("1NT Pass 2C")
+    board.substitute("E", "8D")
+    board.judge(misinformation=True)
+    board.director()
+    snap = board.snapshot()
+    assert "S:2C" in snap["cancelled"] and snap["auction"] == ["N:1NT", "E:Pass"]
+    assert snap["rulings"] == ["21B1", "38B"]
+
+
+# 25A1: an unintended call is unintended in rotation or not; the intended call is then subject to its own law.
+def test_25A_on_a_call_out_of_rotation_the_intended_call_is_the_one_ruled():
+    board = Board(dealer="N")
+    board.call("E", "1H")  # at North's turn
+    assert "E" in next(o["seats"] for o in board.options() if o["event"] == "substitute")
+    board.substitute("E", "1S")
+    assert board.state == "auction.change_of_call"
+    board.judge(unintended=True)
+    snap = board.snapshot()
+    assert board.state == "auction.bid_out_of_rotation"  # Law 31 on the 1S, not on the 1H
+    assert snap["irregularity"]["source"] == "E:1S" and snap["cancelled"] == ["E:1H"]
+    assert snap["unauthorized_information"] == [{"source": "E:1H", "for": ["W"], "law": "16C"}]
+
+
+def test_25A_on_an_insufficient_bid_the_intended_call_may_be_insufficient_again():
+    board = Board(dealer="N")
+    board.calls("1NT")
+    board.call("E", "1S")
+    board.substitute("E", "1H")
+    board.judge(unintended=True)
+    snap = board.snapshot()
+    assert board.state == "auction.insufficient_bid.offered" and snap["irregularity"]["source"] == "E:1H"
+
+
+def test_only_the_offender_may_replace_his_pending_irregular_call():
+    board = Board(dealer="N")
+    board.call("E", "1H")
+    with pytest.raises(IllegalEvent):
+        board.substitute("S", "1S")
+    assert board.state == "auction.bid_out_of_rotation"
+
+
+def test_25B_on_a_pending_call_the_substitute_is_cancelled_and_the_call_ruled_as_it_was():
+    board = Board(dealer="N")
+    board.calls("1H Pass")
+    board.call("W", "Pass")  # at South's turn
+    board.substitute("W", "1C")
+    board.judge(unintended=False)
+    snap = board.snapshot()
+    assert board.state == "auction.pass_out_of_rotation" and snap["irregularity"]["source"] == "W:Pass"
+    assert snap["cancelled"] == ["W:1C"] and snap["rulings"] == ["25B2"]
+
+
+def test_a_21B1_change_after_partner_called_is_refused_under_21B1_not_25A4():
+    board = Board(dealer="N")
+    board.calls("1NT Pass 2C Pass")
+    board.judge(misinformation=True)
+    with pytest.raises(IllegalEvent) as err:
+        board.substitute("E", "2D")
+    assert err.value.law == "21B1"

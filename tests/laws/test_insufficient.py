@@ -3,6 +3,7 @@
 import pytest
 
 from fsm import Board, IllegalEvent
+from fsm.bridge.calls import Seat
 
 
 def test_insufficient_bid_accepted_stands_and_counts():
@@ -47,3 +48,22 @@ def test_an_insufficient_repeat_fulfils_the_obligation_to_repeat_31A1():
     board.refuse("E")
     board.call("N", "2D")  # 27B1(a)
     assert board.snapshot()["obligations"] == [] and board.state == "auction.calling"
+
+
+# 27B3: an attempt to replace by a double or redouble, even one Law 19 forbids, is recorded and cancelled.
+@pytest.mark.parametrize(
+    ("calls", "offender", "insufficient", "attempt"), [("1NT", "E", "1S", "XX"), ("1H Pass", "S", "1D", "X")]
+)
+def test_27B3_attempted_inadmissible_double_is_cancelled_and_bars_partner(calls, offender, insufficient, attempt):
+    board = Board(dealer="N")
+    board.calls(calls)
+    board.call(offender, insufficient)
+    board.refuse(Seat(offender).lho.value)
+    board.call(offender, attempt)  # not refused: an act at the table, ruled under 27B3
+    snap = board.snapshot()
+    partner = Seat(offender).partner.value
+    assert board.state == "auction.insufficient_bid.replacement"  # he must still replace it
+    assert f"{offender}:{attempt}" in snap["cancelled"]
+    assert snap["obligations"] == [{"seat": partner, "kind": "pass_rest", "law": "27B3"}]
+    assert {"source": f"{offender}:{attempt}", "for": [partner], "law": "16C"} in snap["unauthorized_information"]
+    assert snap["rulings"] == ["27B3"]
