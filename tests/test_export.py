@@ -181,7 +181,7 @@ def test_scxml_conditions_write_every_guard_out():
 
 def test_json_export_states_every_guard_as_an_expression():
     spec = json.loads(to_json())
-    assert spec["version"] == 8
+    assert spec["version"] == 9
     guards = {g["name"]: g for r in spec["rules"] for g in r["guards"]}
     assert guards["judged_comparable"]["test"] == {"==": [{"var": "event.judgement.comparable"}, True]}
     assert guards["by_offender_lho"]["test"] == {"==": [{"var": "event.seat"}, {"var": "irregularity.offender_lho"}]}
@@ -288,13 +288,18 @@ def test_scxml_writes_the_decision_tables_and_the_triggers():
     for rule, t in pairs:
         made = (t.get("cond") or "").startswith("((call.kind = decide_call_kind(_event)), true)")
         assert made == (rule["event"] == decision["event"] and rule["source"] == decision["state"]), rule["id"]
-    for trigger in spec["triggers"]:
-        state = next(e for e in root.iter(SCXML + "state") if e.get("id") == trigger["state"])
-        (t,) = [t for t in state.findall(SCXML + "transition") if t.get("event") is None]
-        assert t.get("cond") == trigger_cond(trigger)
-        assert t.get("target") is None and t.get(LAW + "trigger") == trigger["raise"] == "auction_ends"
-        assert [r.get("event") for r in t.findall(SCXML + "raise")] == [trigger["raise"]]
-        assert t.find(SCXML + "script").text.strip() == "triggered = _event;"
+    # A state's triggers are its eventless transitions, in the triggers' order: the first whose
+    # condition holds raises its event, in SCXML as in the engine.
+    for name in dict.fromkeys(trigger["state"] for trigger in spec["triggers"]):
+        state = next(e for e in root.iter(SCXML + "state") if e.get("id") == name)
+        written = [t for t in state.findall(SCXML + "transition") if t.get("event") is None]
+        triggers = [trigger for trigger in spec["triggers"] if trigger["state"] == name]
+        assert len(written) == len(triggers), name
+        for t, trigger in zip(written, triggers, strict=True):
+            assert t.get("cond") == trigger_cond(trigger)
+            assert t.get("target") is None and t.get(LAW + "trigger") == trigger["raise"]
+            assert [r.get("event") for r in t.findall(SCXML + "raise")] == [trigger["raise"]]
+            assert t.find(SCXML + "script").text.strip() == "triggered = _event;"
 
 
 def test_scxml_calls_only_documented_operators_and_annotates_what_each_state_takes():

@@ -396,6 +396,29 @@ var(
     ]
 )
 var(
+    "table.held",
+    "object[]",
+    "calls made while a ruling waited, by a player whose call was none of the choices then open (9B2), oldest first",
+    items={
+        "n": "integer: the call's number",
+        "seat": "seat",
+        "source": "string: the call, `N:1H`",
+        "turn": "seat|null: whose turn it was when it was made",
+    },
+)(lambda t, e: [{"n": h.entry.n, "seat": h.entry.seat, "source": h.entry.token(), "turn": h.turn} for h in t.held])
+var("held.n", "integer|null", "the oldest call held while a ruling waited: its number")(
+    lambda t, e: t.held[0].entry.n if t.held else None
+)
+var("held.seat", "seat|null", "the oldest call held while a ruling waited: who made it")(
+    lambda t, e: t.held[0].entry.seat if t.held else None
+)
+var("held.source", "string|null", "the oldest call held while a ruling waited, with its maker, `N:1H`")(
+    lambda t, e: t.held[0].entry.token() if t.held else None
+)
+var("held.turn", "seat|null", "the oldest call held while a ruling waited: whose turn it was when it was made")(
+    lambda t, e: t.held[0].turn if t.held else None
+)
+var(
     "table.unauthorized_information",
     "object[]",
     "16C: withdrawn calls and exposed cards, and the seats for which each is unauthorized",

@@ -28,6 +28,7 @@ from fsm.bridge.records import (
     Classification,
     Deferred,
     Exposure,
+    Held,
     Irregularity,
     Lead,
     LeadConstraint,
@@ -297,6 +298,7 @@ _MAKERS: dict[str, Any] = {
     "obligations": lambda t, x: Obligation(Seat(x["seat"]), x["kind"], x["law"], x.get("call")),
     "deferred": lambda t, x: _deferred(x),
     "pending": _pending,
+    "held": lambda t, x: Held(_entry(t, x["n"]), Seat(x["turn"]) if x.get("turn") is not None else None),
     "unauthorized_information": lambda t, x: UnauthorizedInformation(x["source"], _seats(x["for"]), x["law"]),
     "lead_restrictions": lambda t, x: LeadRestriction(Seat(x["seat"]), x["law"], Seat(x["offender"]), x["source"]),
     "penalty_cards": lambda t, x: PenaltyCard(Seat(x["seat"]), as_card(x["card"]), x["kind"], x["law"]),  # type: ignore[arg-type]

@@ -118,6 +118,9 @@ SPECS: tuple[EventSpec, ...] = (
     # raised by the machine itself
     EventSpec("auction_ends", (), "22", "fin des annonces ?", "end of the auction?",
               "three passes after a bid, or four passes: the auction would end (22A, 22B; 17D3)", internal=True),
+    EventSpec("release_held", (), "9B2", "une déclaration retenue est examinée", "a held call is ruled on",
+              "the irregularity it waited for is settled: the oldest call held meanwhile is ruled (28B), or made "
+              "afresh", internal=True),
     EventSpec("call_stands", (), "17C", "une déclaration est acquise", "a call stands",
               "a call takes its place in the auction: what waited for it is settled (30A, 31A, 32A, 25A6…)",
               internal=True),

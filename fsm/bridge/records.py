@@ -130,6 +130,19 @@ class Deferred:
 
 
 @dataclass(frozen=True, slots=True)
+class Held:
+    """A call made while an irregularity awaited a choice, a judgement or a replacement, by a player
+    whose call was none of the choices then open (9B2): on the record with the status ``pending``,
+    neither standing nor cancelled, ruled once that irregularity is settled (28B, or made afresh)."""
+
+    entry: Entry
+    turn: Seat | None  # whose turn it was when it was made
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"source": self.entry.token()}
+
+
+@dataclass(frozen=True, slots=True)
 class Pending:
     """An irregularity awaiting the Director after the LHO called over it (36A, 37A, 38D), or a call out
     of rotation whose offender's call at his turn ended the auction, awaiting the comparable judgement

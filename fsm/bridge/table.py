@@ -24,6 +24,7 @@ from fsm.bridge.records import (
     REPEAT_CALL,
     Deferred,
     Exposure,
+    Held,
     Irregularity,
     Lead,
     LeadConstraint,
@@ -68,6 +69,7 @@ class Table:
     # the records that grow with every event: growing tuples once they grow (fsm.bridge.growing)
     unauthorized_information: Sequence[UnauthorizedInformation] = ()
     pending: tuple[Pending, ...] = ()
+    held: tuple[Held, ...] = ()  # 9B2: calls made while a ruling waited, oldest first
     reviews: tuple[str, ...] = ()
     rulings: Sequence[str] = ()
     opening_lead: Lead | None = None

@@ -43,6 +43,7 @@ from fsm.engine.validate import validate
 
 RUNNERS = ("compiled", "transitions", "strict")
 SETTLE_LIMIT = 32  # an internal event taken more often than this is a loop in the rules
+ROUTE_LIMIT = 1024  # events routed for one event from outside: more is a loop of follow-ups in the rules
 
 Fire = Callable[[Any, Any], "Rule | None"]
 Plan = tuple[tuple[Rule, tuple[Guard, ...]], ...]  # each rule that can hold, with the guards still to ask
@@ -214,8 +215,12 @@ class Engine:
             ruled = self._ruled
             current: Any = event
             handed: list[Any] = []  # follow-up events internal events' rules handed on, in order
+            routed = 0
             while current is not None:
                 while current is not None:
+                    routed += 1
+                    if routed > ROUTE_LIMIT:  # pragma: no cover - rules that hand on events endlessly
+                        raise RuntimeError(f"events handed on endlessly from {event.name} in {record.state}")
                     current.follow = None
                     source = record.state
                     rule = fire(record, current)

@@ -35,7 +35,7 @@ FORMAT = "fsm-bridge-auction/machine"
 #    and the operators `relation` and `over_partner_artificial`.
 # 6, 7: see docs/interop.md. 8: the operator `call` and the variable `auction.made`, which the rules
 #    use instead of searching `auction.calls` (a call found by its number costs the same at any length).
-VERSION = 8
+VERSION = 9
 # The state a board starts in: a default board, and one whose cards are still in the board (17A).
 INITIAL = {"default": "auction.calling", "cards_in_board": "board"}
 # Whose turn a snapshot gives: the auction's in the auction period before the lead, the opening
@@ -75,6 +75,8 @@ SNAPSHOT: dict[str, dict[str, Any]] = {
     "unauthorized_information": {"doc": "information from a withdrawn or cancelled call or an exposed card, "
                                         "for whom, and under which law"},
     "pending": {"doc": "irregularities the LHO called over, awaiting the Director: `table.pending`, law and source"},
+    "held": {"doc": "calls made while a ruling waited, by a player whose call was none of the choices then open "
+                    "(9B2), oldest first, each ruled once that ruling is given: `table.held`, the sources"},
     "reviews": {"doc": "the law of each review of the auction given (20B, 20C, 41B)", "expr": {"var": "table.reviews"}},
     "rulings": {"doc": "the law of each ruling of the Director, in order", "expr": {"var": "table.rulings"}},
 }  # fmt: skip

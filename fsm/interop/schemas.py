@@ -15,6 +15,7 @@ from fsm.bridge.auction import Relation
 from fsm.bridge.events import SPECS
 from fsm.bridge.records import CallKind
 from fsm.bridge.settings import CHOICES
+from fsm.interop.export import VERSION as MACHINE_VERSION
 
 FOLDER = Path(__file__).parent.parent / "schemas"
 BASE = "urn:fsm-bridge-auction:schema:"
@@ -145,6 +146,7 @@ SNAPSHOT_PROPERTIES: dict[str, Any] = {
         "source": TOKEN, "for": {"type": "array", "items": SEAT}, "law": LAW,
     })},
     "pending": {"type": "array", "items": _obj({"law": LAW, "source": TOKEN})},
+    "held": {"type": "array", "items": TOKEN},
     "reviews": {"type": "array", "items": LAW},
     "rulings": {"type": "array", "items": LAW},
 }  # fmt: skip
@@ -293,7 +295,7 @@ def machine_schema() -> dict[str, Any]:
                                                                   "context": words, "value": {}})}})  # fmt: skip
     body = _obj({
         "format": {"const": "fsm-bridge-auction/machine"},
-        "version": {"const": 8},
+        "version": {"const": MACHINE_VERSION},
         "initial": _obj({"default": {"type": "string"}, "cards_in_board": {"type": "string"}}),
         "context": _obj({
             "language": words, "builtins": {"type": "object", "additionalProperties": words},

@@ -95,6 +95,22 @@ expose_and_bar_aside = action(
     [_expose(True), {"reopen": {}}, _BAR, {"set_aside": {}}, *e_review("72C")],
 )
 
+# 24B: « une carte attaquée prématurément »: a card led face up during the auction is exposed, and
+# the offender's partner passes at his next turn. Law 24 covers cards whose face partner could have
+# seen (its first paragraph): a card led face down goes back to the hand, with no rectification.
+led_face_down = guard("attaquée face cachée", "led face down", "led_face_down", var("event.face_down"))
+led_during_the_auction = action(
+    "la carte attaquée prématurément reste face visible ; le partenaire du fautif passe à son prochain tour (72C)",
+    "the card led prematurely stays face up; the offender's partner passes at his next turn (72C)",
+    "led_during_the_auction",
+    [
+        e_append("exposed", seat=var("event.seat"), card=var("event.card"), major=True),
+        e_ui({"cat": [var("event.seat"), ":", var("event.card")]}, [{"partner": [var("event.seat")]}], "24"),
+        e_append("obligations", seat={"partner": [var("event.seat")]}, kind=PASS_NEXT_TURN, law="24B"),
+        *e_review("72C"),
+    ],
+)
+
 
 declaring_side_exposed = guard(
     "le camp du déclarant a des cartes exposées",
@@ -240,6 +256,32 @@ MODULE = LawModule(
             ruling=True,
             cites=("72C",),
         ),
+        Rule(
+            event="lead",
+            source="auction",
+            dest=None,
+            law="24B",
+            fr="une carte attaquée face visible pendant les annonces",
+            en="a card led face up during the auction",
+            guards=(Not(led_face_down, "face visible", "face up"),),
+            actions=(led_during_the_auction,),
+            ruling=True,
+            cites=("72C",),
+        ),
+        Rule(
+            event="lead",
+            source="auction",
+            dest=None,
+            law="24",
+            fr="une carte attaquée face cachée pendant les annonces",
+            en="a card led face down during the auction",
+            guards=(led_face_down,),
+            outcome=(
+                "sa face n'a pu être vue du partenaire : elle retourne dans la main, sans rectification",
+                "partner could not have seen its face: it goes back to the hand, with no rectification",
+            ),
+            ruling=True,
+        ),
         # the clarification period (FFB: « durant la période des annonces », 17D1)
         Rule(
             event="expose",
@@ -324,7 +366,7 @@ MODULE = LawModule(
     triggers=[SETTLE_AT_ONCE],
     # A card exposed in the clarification period is reported whenever it is, and ruled on (24), or
     # refused under the reading « during the auction ».
-    takes={"clarification": ("expose",)},
+    takes={"clarification": ("expose",), "auction": ("lead",)},
     options={
         "auction": [
             Option(

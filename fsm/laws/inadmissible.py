@@ -48,7 +48,7 @@ from fsm.bridge.effects import (
 )
 from fsm.bridge.records import PASS_NEXT_TURN, PASS_REST, REPEAT_CALL, CallKind
 from fsm.laws import parties
-from fsm.laws.acceptance import by_offender_lho, then_his_call
+from fsm.laws.acceptance import by_offender, by_offender_lho, then_his_call
 from fsm.laws.classify import KIND_GUARDS, hold_irregular_call
 from fsm.laws.spec import Guard, LawModule, Not, Option, Rule, StateSpec, action, ctx, equals, guard, var
 from fsm.laws.withdrawn import e_bar, e_bar_side, e_not_comparable, e_restrict
@@ -249,41 +249,22 @@ refuse_36_replacement = action(
     "refuse_36_replacement",
     [
         e_if(
-            {"!=": [var("event.seat"), OFFENDER]},
-            [
-                _refuse_36(
-                    "seul le fautif remplace le contre inadmissible", "only the offender replaces the inadmissible call"
-                )
-            ],
+            equals("event.call", "X"),
+            [_refuse_36("ce contre est lui aussi interdit (19A1)", "this double too is forbidden (19A1)")],
             [
                 e_if(
-                    equals("event.call", "X"),
-                    [_refuse_36("ce contre est lui aussi interdit (19A1)", "this double too is forbidden (19A1)")],
+                    equals("event.call", "XX"),
+                    [_refuse_36("ce surcontre est lui aussi interdit (19B1)", "this redouble too is forbidden (19B1)")],
                     [
                         e_if(
-                            equals("event.call", "XX"),
+                            {">": [{"level": [var("event.call")]}, 7]},
                             [
                                 _refuse_36(
-                                    "ce surcontre est lui aussi interdit (19B1)",
-                                    "this redouble too is forbidden (19B1)",
+                                    "une enchère désigne de 1 à 7 levées (18A)",
+                                    "a bid names from one to seven odd tricks (18A)",
                                 )
                             ],
-                            [
-                                e_if(
-                                    {">": [{"level": [var("event.call")]}, 7]},
-                                    [
-                                        _refuse_36(
-                                            "une enchère désigne de 1 à 7 levées (18A)",
-                                            "a bid names from one to seven odd tricks (18A)",
-                                        )
-                                    ],
-                                    [
-                                        _refuse_36(
-                                            "cette enchère est insuffisante (18D)", "this bid is insufficient (18D)"
-                                        )
-                                    ],
-                                )
-                            ],
+                            [_refuse_36("cette enchère est insuffisante (18D)", "this bid is insufficient (18D)")],
                         )
                     ],
                 )
@@ -625,10 +606,11 @@ MODULE = LawModule(
             source=REPLACEMENT,
             dest=None,
             law="36B2",
-            fr="toute autre déclaration est refusée",
-            en="any other call is refused",
+            fr="toute autre déclaration du fautif est refusée",
+            en="any other call by the offender is refused",
             guards=(
-                Not(legal_replacement_36, "pas une déclaration légale du fautif", "not a legal call by the offender"),
+                by_offender,
+                Not(legal_replacement_36, "pas une déclaration légale", "not a legal call"),
             ),
             actions=(refuse_36_replacement,),
         ),

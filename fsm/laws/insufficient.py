@@ -518,10 +518,11 @@ MODULE = LawModule(
             source=REPLACEMENT,
             dest=None,
             law="27B",
-            fr="toute autre déclaration est refusée",
-            en="any other call is refused",
+            fr="toute autre déclaration du fautif est refusée",
+            en="any other call by the offender is refused",
             guards=(
-                Not(LEGAL, "pas une déclaration légale du fautif", "not a legal call by the offender"),
+                by_offender,
+                Not(LEGAL, "pas une déclaration légale", "not a legal call"),
                 Not(
                     offender_inadmissible_double,
                     "ni une tentative de contre ou surcontre du fautif",

@@ -199,6 +199,7 @@ class Board(EventMethods):
             "penalty_cards": [p.as_dict() for p in t.penalty_cards],
             "unauthorized_information": [u.as_dict() for u in t.unauthorized_information],
             "pending": [p.as_dict() for p in t.pending],
+            "held": [h.entry.token() for h in t.held],
             "reviews": list(t.reviews),
             "rulings": list(t.rulings),
         }

@@ -24,10 +24,12 @@ def test_28B_only_when_the_skipped_player_is_the_rho():
     snap = board.snapshot()
     assert snap["state"] == "auction.bid_out_of_rotation" and snap["auction"] == ["N:1H"]
     assert snap["irregularity"]["held"] == "E:2C" and snap["cancelled"] == []
-    with pytest.raises(IllegalEvent):  # one call held at a time; South may not call either
-        board.call("E", "2D")
-    with pytest.raises(IllegalEvent):
-        board.call("S", "2D")
+    # a second call of East's, and South's, are calls too: held until North has chosen (9B2), never refused
+    board.call("E", "2D")
+    board.call("S", "2D")
+    snap = board.snapshot()
+    assert snap["held"] == ["E:2D", "S:2D"] and snap["irregularity"]["held"] == "E:2C"
+    assert snap["state"] == "auction.bid_out_of_rotation" and snap["auction"] == ["N:1H"]
 
 
 def test_a_held_call_is_made_afresh_once_the_LHO_has_chosen():

@@ -42,6 +42,7 @@
     obligations: (rec, x) => ({ seat: x.seat, kind: x.kind, law: x.law, call: get(x, 'call') }),
     deferred: (rec, x) => toDeferred(x),
     pending: (rec, x) => ({ law: x.law, source: x.source, entry: nil(get(x, 'n')) ? null : R.entry(rec, x.n) }),
+    held: (rec, x) => ({ entry: R.entry(rec, x.n), turn: get(x, 'turn') }),
     unauthorized_information: (rec, x) => ({ source: x.source, for: Array.from(x.for), law: x.law }),
     lead_restrictions: (rec, x) => ({ seat: x.seat, law: x.law, offender: x.offender, source: x.source }),
     penalty_cards: (rec, x) => ({ seat: x.seat, card: parseCard(x.card), kind: x.kind, law: x.law }),

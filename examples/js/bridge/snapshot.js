@@ -36,6 +36,7 @@
       penalty_cards: (rec) => rec.penalty_cards.map((p) => ({ seat: p.seat, card: p.card.pbn, kind: p.kind })),
       unauthorized_information: (rec) => rec.unauthorized_information.map((u) => ({ source: u.source, for: u.for.slice(), law: u.law })),
       pending: (rec) => rec.pending.map((p) => ({ law: p.law, source: p.source })),
+      held: (rec) => rec.held.map((h) => R.token(h.entry)),
     };
   }
 

@@ -24,6 +24,7 @@
   const { IllegalEvent, SpecError } = errors;
 
   const SETTLE_LIMIT = 32; // an internal event taken more often than this is a loop in the rules
+  const ROUTE_LIMIT = 1024; // events routed for one event from outside: more is a loop of follow-ups
 
   /** The state and its ancestors, child first: the order in which their rules are tried. */
   function ancestry(state) {
@@ -194,8 +195,11 @@
       try {
         let current = event;
         const handed = []; // follow-up events internal events' rules handed on, in order
+        let routed = 0;
         while (current) {
           while (current) {
+            routed += 1;
+            if (routed > ROUTE_LIMIT) throw new Error(`events handed on endlessly from ${event.name} in ${record.state}`);
             current.follow = null;
             const source = record.state;
             const rule = this.fire(record, current);
