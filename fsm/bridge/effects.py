@@ -295,7 +295,7 @@ def _pending(table: Table, x: dict[str, Any]) -> Pending:
 
 # Each collection: how a record is made from its fields (the items of ``table.<name>``).
 _MAKERS: dict[str, Any] = {
-    "obligations": lambda t, x: Obligation(Seat(x["seat"]), x["kind"], x["law"], x.get("call")),
+    "obligations": lambda t, x: Obligation(Seat(x["seat"]), x["kind"], x["law"], x.get("call"), x.get("n")),
     "deferred": lambda t, x: _deferred(x),
     "pending": _pending,
     "held": lambda t, x: Held(_entry(t, x["n"]), Seat(x["turn"]) if x.get("turn") is not None else None),

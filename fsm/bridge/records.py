@@ -64,6 +64,10 @@ class Classification(NamedTuple):
 PASS_NEXT_TURN = "pass_next_turn"
 PASS_REST = "pass_rest"
 REPEAT_CALL = "repeat_call"
+# An obligation to pass at the next turn or to repeat a call, fulfilled by the call numbered ``n``: kept, out of
+# force and out of the snapshot, until its maker calls again, so that it comes back if a change of call (25A,
+# 21B1) withdraws that call (25A1 « assujettie à la Loi appropriée »).
+FULFILLED = {PASS_NEXT_TURN: "fulfilled_pass_next_turn", REPEAT_CALL: "fulfilled_repeat_call"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +76,14 @@ class Obligation:
     kind: str  # pass_next_turn | pass_rest | repeat_call
     law: str
     call: str | None = None  # the call to repeat (31A1, 32A1); not part of the snapshot
+    n: int | None = None  # the call that fulfilled it (kinds of ``FULFILLED``); not part of the snapshot
 
     def as_dict(self) -> dict[str, Any]:
         return {"seat": self.seat.value, "kind": self.kind, "law": self.law}
+
+    @property
+    def in_force(self) -> bool:
+        return self.kind not in FULFILLED.values()
 
     @property
     def requires_pass(self) -> bool:

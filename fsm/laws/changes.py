@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from fsm.bridge.effects import CLOSE, e_call, e_if, e_refuse, e_set, e_status, e_ui, e_with
-from fsm.bridge.records import CallKind
+from fsm.bridge.records import FULFILLED, PASS_NEXT_TURN, REPEAT_CALL, CallKind
 from fsm.laws import parties
 from fsm.laws.acceptance import by_offender_lho, note_director, then_his_call
 from fsm.laws.classify import KIND_GUARDS, hold_irregular_call
@@ -55,6 +55,8 @@ STATE = "auction.change_of_call"
 INTENDED = "auction.intended_change"
 OFFERED_27 = "auction.insufficient_bid.offered"
 ABOVE_SEVEN = "auction.bid_above_seven"
+INADMISSIBLE = "auction.inadmissible_double"
+INADMISSIBLE_OFFERED = f"{INADMISSIBLE}.offered"
 # The states where the offender's irregular call waits for its option holder: 25A is open to him there too.
 PENDING_IRREGULAR = (
     "auction.pass_out_of_rotation",
@@ -135,10 +137,19 @@ later_call_made_insufficient = guard(
         ]
     },
 )
-takes_back_the_insufficient_bid = guard(
-    "sur l'enchère devenue insuffisante",
-    "of the bid made insufficient",
-    "takes_back_the_insufficient_bid",
+# A double or redouble of a bid or double the change removed (the first call becomes a pass...) is one that
+# Law 19 forbids (19A1, 19B1): unless the LHO takes it back (25A6, 21B2), Law 36 applies to it (35).
+later_call_made_inadmissible = guard(
+    "le contre ou surcontre suivant de l'adversaire de gauche devient inadmissible (19A1, 19B1)",
+    "the LHO's later double or redouble becomes inadmissible (19A1, 19B1)",
+    "later_call_made_inadmissible",
+    var("irregularity.next_call_inadmissible"),
+    needs=("irregularity",),
+)
+takes_back_the_call_made_irregular = guard(
+    "sur sa déclaration que le changement a rendue irrégulière",
+    "of his call the change made irregular",
+    "takes_back_the_call_made_irregular",
     {"and": [{"!=": [var("irregularity.n"), None]}, equals("irregularity.n", var("table.withdrawable.n"))]},
 )
 
@@ -289,6 +300,33 @@ take_back_window_closes = action(
 )
 
 
+# 25A1 « assujettie à la Loi appropriée »: an obligation the first call fulfilled (a pass at the next turn, a repeated
+# call) is in force again when nobody called over it, and the new call, made afresh, is classified with it: a player
+# who must pass and does not is a Law 37 case. (When the LHO called over the first call, the new call takes its place
+# unclassified: see docs/readings.md.)
+_FIRST_N = {"first": [{"map": [[{"last_call": [ctx("irregularity.offender")]}], var("n")]}]}
+RESTORE_FULFILLED = [
+    e_if(
+        {"==": [{"count": [{"standing_after": [_FIRST_N]}]}, 0]},
+        [
+            {
+                "update": {
+                    "in": "obligations",
+                    "where": {
+                        "and": [
+                            {"in": [var("kind"), list(FULFILLED.values())]},
+                            {"==": [var("n"), _FIRST_N]},
+                        ]
+                    },
+                    "field": "kind",
+                    "value": {"if": [{"==": [var("kind"), FULFILLED[REPEAT_CALL]]}, REPEAT_CALL, PASS_NEXT_TURN]},
+                }
+            }
+        ],
+    )
+]
+
+
 def _replace_first_call(law: str, told: list[Any]) -> list[Any]:
     """25A and 21B1: the new call takes the first one's place; the LHO may take back a call made over it.
 
@@ -301,6 +339,7 @@ def _replace_first_call(law: str, told: list[Any]) -> list[Any]:
     later = {"standing_after": [var("n")]}  # inside the ``with``: the first call's number
     return [
         {"reopen": {}},
+        *RESTORE_FULFILLED,
         e_with(
             ORIGINAL,
             [
@@ -353,11 +392,28 @@ later_call_insufficient = action(
         }
     ],
 )
-# He takes his bid back: the insufficient bid is no longer on the table.
-drop_insufficient_later_call = action(
-    "son enchère insuffisante est retirée avec elle",
-    "his insufficient bid goes with it",
-    "drop_insufficient_later_call",
+# The same for a double or redouble the change leaves with no bid or double to apply to: an inadmissible
+# double made in turn (19A1, 19B1, 35), awaiting the Director's 36B ruling unless the LHO takes it back.
+later_call_inadmissible = action(
+    "le contre ou surcontre suivant de l'adversaire de gauche devient inadmissible (36)",
+    "the LHO's later double or redouble becomes inadmissible (36)",
+    "later_call_inadmissible",
+    [
+        {
+            "irregularity": {
+                "n": var("table.withdrawable.n"),
+                "kind": CallKind.INADMISSIBLE.name.lower(),
+                "turn": var("table.withdrawable.seat"),
+                "director": True,
+            }
+        }
+    ],
+)
+# He takes his call back: the irregular call is no longer on the table.
+drop_irregular_later_call = action(
+    "sa déclaration irrégulière est retirée avec elle",
+    "his irregular call goes with it",
+    "drop_irregular_later_call",
     [CLOSE],
 )
 
@@ -583,11 +639,11 @@ withdrawer = holder(
 )
 
 
-def _insufficient_bid_withdrawer(law: str) -> Holder:
+def _irregular_call_withdrawer(law: str) -> Holder:
     return holder(
-        "l'adversaire de gauche dont l'enchère est devenue insuffisante",
-        "the LHO whose bid became insufficient",
-        f"insufficient_bid_withdrawer_{law}",
+        "l'adversaire de gauche dont la déclaration est devenue irrégulière",
+        "the LHO whose call became irregular",
+        f"irregular_call_withdrawer_{law}",
         seats_if(
             {
                 "and": [
@@ -601,14 +657,19 @@ def _insufficient_bid_withdrawer(law: str) -> Holder:
     )
 
 
-WITHDRAWER_25A6 = _insufficient_bid_withdrawer("25A6")
-WITHDRAWER_21B2 = _insufficient_bid_withdrawer("21B2")
+WITHDRAWER_25A6 = _irregular_call_withdrawer("25A6")
+WITHDRAWER_21B2 = _irregular_call_withdrawer("21B2")
 
 
 _SUFFICIENT = Not(
     later_call_made_insufficient,
     "aucune déclaration suivante ne devient insuffisante",
     "no later call becomes insufficient",
+)
+_ADMISSIBLE = Not(
+    later_call_made_inadmissible,
+    "aucun contre ou surcontre suivant ne devient inadmissible",
+    "no later double or redouble becomes inadmissible",
 )
 # The change of call on the table: of a standing call (kind ``change``), or of an irregular call that waited
 # for its option holder (25A on a call out of rotation or insufficient), kept with its own kind.
@@ -626,12 +687,22 @@ ON_PENDING_CALL = Not(
 )
 UNINTENDED_ON_PENDING_CALL = all_of(judged("unintended", True), ON_PENDING_CALL)
 INTENDED_ON_PENDING_CALL = all_of(judged("unintended", False), ON_PENDING_CALL)
-UNINTENDED_SUFFICIENT = all_of(change_of_standing_call, judged("unintended", True), NOT_ABOVE_SEVEN, _SUFFICIENT)
+UNINTENDED_SUFFICIENT = all_of(
+    change_of_standing_call, judged("unintended", True), NOT_ABOVE_SEVEN, _SUFFICIENT, _ADMISSIBLE
+)
+UNINTENDED_INADMISSIBLE = all_of(
+    change_of_standing_call, judged("unintended", True), NOT_ABOVE_SEVEN, later_call_made_inadmissible
+)
 UNINTENDED_INSUFFICIENT = all_of(
     change_of_standing_call, judged("unintended", True), NOT_ABOVE_SEVEN, later_call_made_insufficient
 )
 UNINTENDED_ABOVE_SEVEN = all_of(change_of_standing_call, judged("unintended", True), new_call_above_seven)
-MISINFORMED_SUFFICIENT = all_of(change_of_standing_call, judged("misinformation", True), NOT_ABOVE_SEVEN, _SUFFICIENT)
+MISINFORMED_SUFFICIENT = all_of(
+    change_of_standing_call, judged("misinformation", True), NOT_ABOVE_SEVEN, _SUFFICIENT, _ADMISSIBLE
+)
+MISINFORMED_INADMISSIBLE = all_of(
+    change_of_standing_call, judged("misinformation", True), NOT_ABOVE_SEVEN, later_call_made_inadmissible
+)
 MISINFORMED_INSUFFICIENT = all_of(
     change_of_standing_call, judged("misinformation", True), NOT_ABOVE_SEVEN, later_call_made_insufficient
 )
@@ -842,6 +913,30 @@ MODULE = LawModule(
         Rule(
             event="judge",
             source=STATE,
+            dest=INADMISSIBLE,
+            law="25A",
+            fr="non intentionnelle : le contre ou surcontre suivant de l'adversaire de gauche devient inadmissible",
+            en="unintended: the LHO's later double or redouble becomes inadmissible",
+            guards=(UNINTENDED_INADMISSIBLE,),
+            actions=(apply_25A, later_call_inadmissible),
+            ruling=True,
+            cites=("25A1", "16C", "25A6", "19A1", "19B1", "35"),
+        ),
+        Rule(
+            event="judge",
+            source=STATE,
+            dest=INADMISSIBLE,
+            law="21B1",
+            fr="information erronée : le contre ou surcontre suivant de l'adversaire de gauche devient inadmissible",
+            en="misinformation: the LHO's later double or redouble becomes inadmissible",
+            guards=(MISINFORMED_INADMISSIBLE,),
+            actions=(apply_21B1, later_call_inadmissible),
+            ruling=True,
+            cites=("21B2", "19A1", "19B1", "35"),
+        ),
+        Rule(
+            event="judge",
+            source=STATE,
             dest=None,
             law="21B1",
             fr="pas d'information erronée : reste la question de la Loi 25",
@@ -969,8 +1064,8 @@ MODULE = LawModule(
             law="25A6",
             fr="l'adversaire de gauche reprend son enchère devenue insuffisante",
             en="the LHO takes back his bid made insufficient",
-            guards=(MAY_WITHDRAW, takes_back_the_insufficient_bid),
-            actions=(withdraw_later_call, drop_insufficient_later_call),
+            guards=(MAY_WITHDRAW, takes_back_the_call_made_irregular),
+            actions=(withdraw_later_call, drop_irregular_later_call),
             ruling=True,
         ),
         Rule(
@@ -980,8 +1075,30 @@ MODULE = LawModule(
             law="21B2",
             fr="l'adversaire de gauche change son enchère devenue insuffisante",
             en="the LHO changes his bid made insufficient",
-            guards=(MAY_CHANGE, takes_back_the_insufficient_bid),
-            actions=(change_later_call, drop_insufficient_later_call),
+            guards=(MAY_CHANGE, takes_back_the_call_made_irregular),
+            actions=(change_later_call, drop_irregular_later_call),
+            ruling=True,
+        ),
+        Rule(
+            event="withdraw",
+            source=INADMISSIBLE_OFFERED,
+            dest="auction.calling",
+            law="25A6",
+            fr="l'adversaire de gauche reprend son contre ou surcontre devenu inadmissible",
+            en="the LHO takes back his double or redouble made inadmissible",
+            guards=(MAY_WITHDRAW, takes_back_the_call_made_irregular),
+            actions=(withdraw_later_call, drop_irregular_later_call),
+            ruling=True,
+        ),
+        Rule(
+            event="withdraw",
+            source=INADMISSIBLE_OFFERED,
+            dest="auction.calling",
+            law="21B2",
+            fr="l'adversaire de gauche change son contre ou surcontre devenu inadmissible",
+            en="the LHO changes his double or redouble made inadmissible",
+            guards=(MAY_CHANGE, takes_back_the_call_made_irregular),
+            actions=(change_later_call, drop_irregular_later_call),
             ruling=True,
         ),
         Rule(
@@ -1125,6 +1242,22 @@ MODULE = LawModule(
                 law="21B2",
                 fr="change son enchère devenue insuffisante par le changement",
                 en="changes his bid made insufficient by the change",
+            ),
+        ],
+        INADMISSIBLE_OFFERED: [
+            Option(
+                event="withdraw",
+                holder=WITHDRAWER_25A6,
+                law="25A6",
+                fr="reprend son contre ou surcontre devenu inadmissible par le changement",
+                en="takes back his double or redouble made inadmissible by the change",
+            ),
+            Option(
+                event="withdraw",
+                holder=WITHDRAWER_21B2,
+                law="21B2",
+                fr="change son contre ou surcontre devenu inadmissible par le changement",
+                en="changes his double or redouble made inadmissible by the change",
             ),
         ],
         STATE: [

@@ -40,7 +40,9 @@ from fsm.laws.inadmissible import (
     apply_37A,
     apply_38D,
     contract_above_seven,
+    face_down_lead_on_table,
 )
+from fsm.laws.normal import EACH_IN_TURN, auction_completed, end_auction
 from fsm.laws.spec import (
     SEATS_ALL,
     Guard,
@@ -888,6 +890,19 @@ MODULE = LawModule(
             ruling=True,
             cites=("24D",),
             outcome=BACK,
+        ),
+        # 41A: the auction ends again with a face-down lead still on the table (a change of call refused after
+        # it, 25B2): the lead stays made; the leader may face it, not exchange it.
+        Rule(
+            event="auction_ends",
+            source="auction.calling",
+            dest="clarification.lead_made",
+            law="41A",
+            fr="fin des annonces, l'entame face cachée reste sur la table",
+            en="the auction ends, the face-down lead stays on the table",
+            guards=(auction_completed, EACH_IN_TURN, face_down_lead_on_table),
+            actions=(end_auction,),
+            cites=("22A",),
         ),
         Rule(
             event="face_lead",

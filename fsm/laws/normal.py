@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from fsm.bridge.effects import e_append, e_call, e_remove, e_set
-from fsm.bridge.records import PASS_NEXT_TURN, REPEAT_CALL, CallKind
+from fsm.bridge.records import FULFILLED, PASS_NEXT_TURN, REPEAT_CALL, CallKind
 from fsm.engine.decisions import Trigger
 from fsm.laws import parties
 from fsm.laws.classify import DECISIONS, KIND_GUARDS
@@ -70,6 +70,15 @@ a_player_deprived = guard(
     "a player was deprived of his turn",
     "a_player_deprived",
     var("auction.deprived"),
+)
+EACH_IN_TURN = Not(a_player_deprived, "chacun à son tour", "each in turn")
+# 41A: a face-down lead still on the table when the auction ends again (a change of call refused, 25B2)
+# stays there; fsm/laws/lead.py ends the auction on it.
+no_lead_on_table = guard(
+    "aucune entame face cachée sur la table",
+    "no face-down lead on the table",
+    "no_lead_on_table",
+    {"==": [var("table.lead.seat"), None]},
 )
 all_four_passed = guard(
     "les quatre joueurs ont passé", "all four players have passed", "all_four_passed", var("auction.passed_out")
@@ -202,8 +211,52 @@ end_auction = action(
 
 
 def _discharge(kind: str) -> list[Any]:
-    """The obligation of this kind of the player whose call now stands is fulfilled."""
-    return [e_remove("obligations", {"and": [{"==": [var("seat"), ctx("entry.seat")]}, {"==": [var("kind"), kind]}]})]
+    """The obligation of this kind of the player whose call now stands is fulfilled: kept with the call's number
+    until he calls again, since a change of that call (25A, 21B1) brings it back."""
+    mine = {"and": [{"==": [var("seat"), ctx("entry.seat")]}, {"==": [var("kind"), kind]}]}
+    return [
+        {"update": {"in": "obligations", "where": mine, "field": "n", "value": ctx("entry.n")}},
+        {"update": {"in": "obligations", "where": mine, "field": "kind", "value": FULFILLED[kind]}},
+    ]
+
+
+# Once he calls again, the call that fulfilled an obligation is no longer his last call: no change of call (25A,
+# 21B1) can reach it, and the obligation is not kept any more.
+fulfilled_earlier = guard(
+    "il avait rempli une obligation par sa déclaration précédente",
+    "his previous call had fulfilled an obligation",
+    "fulfilled_earlier",
+    {
+        "some": [
+            var("table.obligations"),
+            {
+                "and": [
+                    {"==": [var("seat"), ctx("entry.seat")]},
+                    {"in": [var("kind"), list(FULFILLED.values())]},
+                    {"!=": [var("n"), ctx("entry.n")]},
+                ]
+            },
+        ]
+    },
+    needs=("obligations",),
+)
+forget_fulfilled = action(
+    "l'obligation remplie par sa déclaration précédente n'est plus gardée",
+    "the obligation his previous call fulfilled is no longer kept",
+    "forget_fulfilled",
+    [
+        e_remove(
+            "obligations",
+            {
+                "and": [
+                    {"==": [var("seat"), ctx("entry.seat")]},
+                    {"in": [var("kind"), list(FULFILLED.values())]},
+                    {"!=": [var("n"), ctx("entry.n")]},
+                ]
+            },
+        )
+    ],
+)
 
 
 pass_made = action(
@@ -394,7 +447,7 @@ MODULE = LawModule(
             law="22A",
             fr="fin des annonces",
             en="the auction ends",
-            guards=(auction_completed, Not(a_player_deprived, "chacun à son tour", "each in turn")),
+            guards=(auction_completed, EACH_IN_TURN, no_lead_on_table),
             actions=(end_auction,),
         ),
         Rule(
@@ -458,6 +511,17 @@ MODULE = LawModule(
             guards=(fulfils_repeat,),
             actions=(repeat_made,),
             cites=("32A1",),
+        ),
+        Rule(
+            event="call_stands",
+            source="auction",
+            dest=None,
+            law="25A",
+            fr="il déclare à nouveau : sa déclaration précédente ne peut plus être changée",
+            en="he calls again: his previous call can no longer be changed",
+            guards=(fulfilled_earlier,),
+            actions=(forget_fulfilled,),
+            cites=("25A4", "21B1"),
         ),
     ],
     options={

@@ -193,7 +193,7 @@ class Board(EventMethods):
             "irregularity": t.irregularity.as_dict() if t.irregularity else None,
             "lead": t.opening_lead.as_dict() if t.opening_lead else None,
             "lead_constraints": [c.as_dict() for c in t.lead_constraints],
-            "obligations": [o.as_dict() for o in t.obligations],
+            "obligations": [o.as_dict() for o in t.obligations if o.in_force],
             "lead_restrictions": lead_restrictions_now(t),
             "exposed_cards": [x.as_dict() for x in t.exposed],
             "penalty_cards": [p.as_dict() for p in t.penalty_cards],

@@ -130,8 +130,18 @@ def overview(lang: str = "fr") -> graphviz.Digraph:
                          peripheries="2" if spec.final else "1")  # fmt: skip
     for together in STACKED:  # one above the other: the drawing stays within a screen's width
         dot.body.append("{rank=same; " + "; ".join(f'"{n}"' for n in together if n in used) + "}")
+    # One tail reaching two states stacked one above the other by the same events (the end of the auction, with
+    # or without a face-down lead on the table): one arrow, to the upper one, with the laws of both.
+    also: dict[tuple[str, str], tuple[str, str]] = {}
+    for upper, lower in STACKED:
+        for a, b in [k for k in joined if k[1] == lower]:
+            if joined.get((a, upper)) == joined[(a, b)]:
+                also[(a, upper)] = (a, b)
+                del joined[(a, b)]
     for (a, b), ways in joined.items():
         laws = _laws(a, b)
+        if (a, b) in also:
+            laws += [law for law in _laws(*also[(a, b)]) if law not in laws]
         lines = []
         if ways["→"] and ways["←"]:
             lines = [f"→ {', '.join(ways['→'])}", f"← {', '.join(ways['←'])}"]

@@ -203,3 +203,78 @@ def test_a_21B1_change_after_partner_called_is_refused_under_21B1_not_25A4():
     with pytest.raises(IllegalEvent) as err:
         board.substitute("E", "2D")
     assert err.value.law == "21B1"
+
+
+# 19A1, 35, 36: a change that removes the bid the LHO doubled leaves his double inadmissible.
+def test_a_double_of_the_bid_changed_away_is_ruled_under_36_unless_taken_back():
+    board = Board(dealer="N")
+    board.calls("1H X")
+    board.substitute("N", "Pass")
+    board.judge(unintended=True)
+    assert board.state == "auction.inadmissible_double.offered"
+    assert board.snapshot()["irregularity"]["source"] == "E:X"
+    assert ("withdraw", ["E"], "25A6") in [(o["event"], o["seats"], o["law"]) for o in board.options()]
+    board.director()  # 36B1: cancelled; 36B2: East makes a legal call, West passes to the end
+    snap = board.snapshot()
+    assert "E:X" in snap["cancelled"] and snap["obligations"] == [{"seat": "W", "kind": "pass_rest", "law": "36B2"}]
+    assert snap["rulings"] == ["25A", "36B1"]
+
+
+def test_the_LHO_may_take_back_his_double_made_inadmissible_25A6():
+    board = Board(dealer="N")
+    board.calls("1H X")
+    board.substitute("N", "Pass")
+    board.judge(unintended=True)
+    board.withdraw("E")
+    assert board.state == "auction.calling" and board.snapshot()["turn"] == "E"
+    board.call("E", "1S")
+    assert board.snapshot()["obligations"] == [] and board.snapshot()["auction"] == ["N:Pass", "E:1S"]
+
+
+def test_a_double_still_legal_after_the_change_stands():
+    board = Board(dealer="S")
+    board.calls("1C Pass 1H X")
+    board.substitute("N", "Pass")
+    board.judge(unintended=True)  # East's double now doubles South's 1C (19A1)
+    assert board.state == "auction.calling" and board.snapshot()["auction"][-1] == "E:X"
+
+
+# 25A1 « assujettie à la Loi appropriée »: the obligation the first call fulfilled binds the intended call.
+def test_changing_the_pass_owed_under_30A_brings_the_obligation_back_and_37_applies():
+    board = Board(dealer="N")
+    board.calls("1H Pass Pass")
+    board.call("N", "Pass")  # at West's turn
+    board.refuse("E")  # 30A: North must pass at his next turn
+    board.call("W", "1S")
+    board.call("N", "Pass")
+    assert board.snapshot()["obligations"] == []
+    board.substitute("N", "2H")
+    board.judge(unintended=True)
+    assert board.state == "auction.call_by_barred_player"
+    assert board.snapshot()["obligations"] == [{"seat": "N", "kind": "pass_next_turn", "law": "30A"}]
+
+
+def test_the_fulfilled_obligation_is_forgotten_once_its_maker_calls_again():
+    board = Board(dealer="N")
+    board.calls("1H Pass Pass")
+    board.call("N", "Pass")
+    board.refuse("E")
+    board.calls("1S Pass Pass 2S Pass")
+    board.call("N", "3H")  # North is free again: his previous pass can no longer be changed
+    assert board.state == "auction.calling" and board.snapshot()["auction"][-1] == "N:3H"
+    assert not any(o.seat.value == "N" for o in board.table.obligations)
+
+
+# 41A: the face-down lead, once made, is not taken back when a change of call is refused.
+def test_the_face_down_lead_cannot_be_exchanged_after_25B2():
+    board = Board(dealer="N")
+    board.calls("1S Pass Pass Pass")
+    board.lead("E", "HK", face_down=True)
+    board.substitute("W", "2H")
+    board.judge(unintended=False)
+    board.refuse("N")
+    assert board.state == "clarification.lead_made"
+    assert board.snapshot()["lead"] == {"seat": "E", "card": "HK", "faced": False}
+    with pytest.raises(IllegalEvent) as err:
+        board.lead("E", "SA", face_down=True)
+    assert err.value.law == "41A"

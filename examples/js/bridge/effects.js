@@ -39,7 +39,7 @@
 
   // How a record of each collection is made from its item's fields (table.<name>[]).
   const MAKERS = {
-    obligations: (rec, x) => ({ seat: x.seat, kind: x.kind, law: x.law, call: get(x, 'call') }),
+    obligations: (rec, x) => ({ seat: x.seat, kind: x.kind, law: x.law, call: get(x, 'call'), n: get(x, 'n') }),
     deferred: (rec, x) => toDeferred(x),
     pending: (rec, x) => ({ law: x.law, source: x.source, entry: nil(get(x, 'n')) ? null : R.entry(rec, x.n) }),
     held: (rec, x) => ({ entry: R.entry(rec, x.n), turn: get(x, 'turn') }),

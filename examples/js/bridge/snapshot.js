@@ -30,7 +30,9 @@
       irregularity: (rec) => (rec.irregularity ? irregularity(rec.irregularity) : null),
       lead: (rec) => (rec.opening_lead
         ? { seat: rec.opening_lead.seat, card: rec.opening_lead.card.pbn, faced: rec.opening_lead.faced } : null),
-      obligations: (rec) => rec.obligations.map((o) => ({ seat: o.seat, kind: o.kind, law: o.law })),
+      // An obligation fulfilled (kind fulfilled_...) is kept out of force and out of the snapshot.
+      obligations: (rec) => rec.obligations.filter((o) => !o.kind.startsWith('fulfilled_'))
+        .map((o) => ({ seat: o.seat, kind: o.kind, law: o.law })),
       lead_restrictions: (rec) => R.leadRestrictionsNow(rec),
       exposed_cards: (rec) => rec.exposed.map((x) => ({ seat: x.seat, card: x.card.pbn })),
       penalty_cards: (rec) => rec.penalty_cards.map((p) => ({ seat: p.seat, card: p.card.pbn, kind: p.kind })),
