@@ -235,7 +235,8 @@ def check_record(board: Board, hands: dict[str, tuple[str, ...]] | None = None) 
                 if not table.auction.has(e.n):
                     out.append(Violation("irregularity names a call not in the record", f"{what} {e.token()}"))
     pending_n = {p.entry.n for p in table.pending if p.entry is not None}
-    visible = Counter(snap["auction"]) + Counter(snap["cancelled"])
+    pending_n |= {h.entry.n for h in table.held}  # held while a ruling waits (9B2): the snapshot's `held`
+    visible = Counter(snap["auction"]) + Counter(snap["cancelled"]) + Counter(snap["held"])
     if snap["irregularity"] is not None:
         visible[snap["irregularity"]["source"]] += 1
         if "held" in snap["irregularity"]:

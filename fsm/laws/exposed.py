@@ -212,6 +212,10 @@ SETTLE_AT_ONCE = Trigger(
 )
 
 
+PASSED_OUT_BACK = (
+    "donne passée : pas de jeu de la carte, elle retourne dans la main",
+    "passed out: there is no play, it goes back to the hand",
+)
 NO_DECLARING_SIDE_CARDS = Not(
     declaring_side_exposed, "le camp du déclarant n'en a plus", "the declaring side has none left"
 )
@@ -280,6 +284,28 @@ MODULE = LawModule(
                 "sa face n'a pu être vue du partenaire : elle retourne dans la main, sans rectification",
                 "partner could not have seen its face: it goes back to the hand, with no rectification",
             ),
+            ruling=True,
+        ),
+        # 22B: « Les mains sont remises dans l'étui sans être jouées »: a card shown or led after a
+        # pass-out goes back to the hand; there is no play for it to bear on.
+        Rule(
+            event="expose",
+            source="passed_out",
+            dest=None,
+            law="22B",
+            fr="carte exposée après une donne passée",
+            en="a card exposed after a pass-out",
+            outcome=PASSED_OUT_BACK,
+            ruling=True,
+        ),
+        Rule(
+            event="lead",
+            source="passed_out",
+            dest=None,
+            law="22B",
+            fr="carte attaquée après une donne passée",
+            en="a card led after a pass-out",
+            outcome=PASSED_OUT_BACK,
             ruling=True,
         ),
         # the clarification period (FFB: « durant la période des annonces », 17D1)
@@ -366,7 +392,7 @@ MODULE = LawModule(
     triggers=[SETTLE_AT_ONCE],
     # A card exposed in the clarification period is reported whenever it is, and ruled on (24), or
     # refused under the reading « during the auction ».
-    takes={"clarification": ("expose",), "auction": ("lead",)},
+    takes={"clarification": ("expose",), "auction": ("lead",), "passed_out": ("expose", "lead")},
     options={
         "auction": [
             Option(

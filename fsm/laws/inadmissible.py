@@ -134,6 +134,12 @@ face_down_lead_on_table = guard(
     {"and": [{"!=": [var("table.lead.seat"), None]}, {"!": var("table.lead.faced")}]},
 )
 NO_FACE_DOWN_LEAD = Not(face_down_lead_on_table, "aucune entame sur la table", "no lead on the table")
+faced_lead_on_table = guard(
+    "l'entame est sur la table face visible : la période des annonces est finie (17D1)",
+    "the lead lies face up on the table: the auction period is over (17D1)",
+    "faced_lead_on_table",
+    {"and": [{"!=": [var("table.lead.seat"), None]}, {"==": [var("table.lead.faced"), True]}]},
+)
 
 harmless_late_call = guard(
     "passe d'un défenseur, ou déclaration du camp du déclarant",
@@ -817,7 +823,14 @@ MODULE = LawModule(
         ),
         *[
             r
-            for lead_guard, dest in ((NO_FACE_DOWN_LEAD, FACE_DOWN_LEAD), (face_down_lead_on_table, LEAD_MADE))
+            for lead_guards, dest in (
+                (
+                    (NO_FACE_DOWN_LEAD, Not(faced_lead_on_table, "aucune entame face visible", "no faced lead")),
+                    FACE_DOWN_LEAD,
+                ),
+                ((face_down_lead_on_table,), LEAD_MADE),
+                ((faced_lead_on_table,), "play"),
+            )
             for r in (
                 Rule(
                     event="director",
@@ -826,7 +839,7 @@ MODULE = LawModule(
                     law="39B",
                     fr="passe d'un défenseur ou camp du déclarant : annulée",
                     en="a defender's pass or the declaring side: cancelled",
-                    guards=(harmless_late_call, lead_guard),
+                    guards=(harmless_late_call, *lead_guards),
                     actions=(apply_39B,),
                     ruling=True,
                     cites=("39A",),
@@ -838,7 +851,7 @@ MODULE = LawModule(
                     law="39C",
                     fr="enchère ou contre d'un défenseur : annulée, 26B",
                     en="a defender's bid or double: cancelled, 26B",
-                    guards=(NOT_HARMLESS, lead_guard),
+                    guards=(NOT_HARMLESS, *lead_guards),
                     actions=(apply_39C,),
                     ruling=True,
                     cites=("39A", "26B"),

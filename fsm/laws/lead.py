@@ -34,6 +34,9 @@ from fsm.bridge.calls import SUITS
 from fsm.bridge.effects import e_append, e_if, e_refuse, e_remove, e_set, e_ui, e_with
 from fsm.laws import parties
 from fsm.laws.inadmissible import (
+    AFTER_FINAL_PASS as LATE_CALL,
+)
+from fsm.laws.inadmissible import (
     FIRST_PENDING,
     NOT_ABOVE_SEVEN,
     apply_36A,
@@ -856,6 +859,40 @@ MODULE = LawModule(
             law="41A",
             fr="entame face cachée du mauvais défenseur : rendue",
             en="face-down lead by the wrong defender: returned",
+            guards=(by_leader_partner, face_down),
+            outcome=BACK,
+        ),
+        # A call after the final pass awaits the Director (39): the leader's face-down lead is made all
+        # the same and stays on the table, as one made before the late call (the Director's 39 ruling
+        # then leaves the board with a face-down lead made).
+        Rule(
+            event="lead",
+            source=LATE_CALL,
+            dest=None,
+            law="41A",
+            fr="l'entameur entame face cachée pendant qu'une déclaration après le Passe final attend",
+            en="the leader leads face down while a call after the final pass awaits",
+            guards=(by_leader, face_down, ALLOWED),
+            actions=(place_lead,),
+        ),
+        Rule(
+            event="lead",
+            source=LATE_CALL,
+            dest=None,
+            law="41C",
+            fr="l'entameur entame face visible pendant qu'une déclaration après le Passe final attend",
+            en="the leader leads face up while a call after the final pass awaits",
+            guards=(by_leader, FACED, ALLOWED, NOT_ABOVE_SEVEN),
+            actions=(place_lead,),
+            cites=("17D1",),
+        ),
+        Rule(
+            event="lead",
+            source=LATE_CALL,
+            dest=None,
+            law="41A",
+            fr="entame face cachée du mauvais défenseur pendant qu'une déclaration après le Passe final attend : rendue",
+            en="face-down lead by the wrong defender while a call after the final pass awaits: returned",
             guards=(by_leader_partner, face_down),
             outcome=BACK,
         ),

@@ -49,6 +49,12 @@ def _period(state: str) -> str:
 SHARED = {"lead_above_seven": "family_inadmissible"}
 
 
+# An arrow drawn from another box, for the same reason: once a lead has been faced while a call
+# after the final pass awaited the Director, his Law 39 ruling goes on to play, as the clarification
+# period does from the awaited lead; it joins that arrow (the family's own drawing, 36-39, draws it from its state).
+SHARED_TAIL = {("clarification.call_after_final_pass", "play"): "clarification.face_down_lead"}
+
+
 def box_of(state: str) -> str:
     """The box a state is drawn in: its law family's, the one it shares, or its own."""
     for m in modules():
@@ -67,6 +73,7 @@ def pairs(lang: str = "fr") -> dict[tuple[str, str], dict[str, list[str]]]:
         if not rule.dest:
             continue
         src, dst = box_of(rule.source), box_of(_leaf(rule.target))
+        src = SHARED_TAIL.get((rule.source, _leaf(rule.target)), src)
         if src == dst or dst.startswith(src + "."):
             continue  # stays in the state: no loop on the overview
         first, second = sorted((src, dst), key=order.index)
@@ -90,7 +97,8 @@ def _rank(box: str) -> int:
 def _laws(src: str, dst: str) -> list[str]:
     found: list[str] = []
     for rule in rules():
-        if rule.dest and {box_of(rule.source), box_of(_leaf(rule.target))} == {src, dst} and rule.law not in found:
+        tail = SHARED_TAIL.get((rule.source, _leaf(rule.target)), box_of(rule.source))
+        if rule.dest and {tail, box_of(_leaf(rule.target))} == {src, dst} and rule.law not in found:
             found.append(rule.law)
     return found
 
