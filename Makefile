@@ -81,10 +81,12 @@ schemas: setup
 docs: setup
 	$(BIN)/python -c "from fsm.interop.catalogue import write; print(write())"
 
-# 100,000 random event sequences against the properties every board keeps (tests/test_fuzz.py), in one
-# process; `make deep` runs them too, in shards on every core.
+# 100,000 random event sequences against the properties every board keeps (tests/test_fuzz.py), and
+# 100,000 that stack a second irregularity before the first is settled (tests/test_stacked.py), in one
+# process each; `make deep` runs them too, in shards on every core.
 fuzz: setup
 	FSM_FUZZ_EXAMPLES=100000 $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_fuzz.py
+	FSM_STACKED_EXAMPLES=100000 $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_stacked.py
 
 # What is too heavy for `make test` and must not be lost (the tests marked `deep`: the whole of what
 # `make test` samples: the 100,000-sequence fuzz, every notebook run, every page and every scenario in

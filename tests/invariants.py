@@ -331,6 +331,8 @@ def options_accepted(board: Board) -> list[Violation]:
             tries = [{"seat": s, "card": c, "face_down": f} for s in seats for c in CARDS for f in (True, False)]
         elif name == "expose":
             tries = [{"seat": s, "cards": [c]} for s in seats for c in CARDS[:3]]
+        elif name == "designate":  # 50D1: declarer names one of the defender's penalty cards
+            tries = [{"seat": s, "card": c} for s in seats for c in CARDS]
         elif name in ("prohibit", "require"):
             tries = [{"seat": s, "suit": suit} for s in seats for suit in "SHDC"]
         elif name in ("call", "substitute"):

@@ -270,6 +270,7 @@ class Outcome:
     relation: str  # the actor, seen from the offender of what was unsettled
     law: str | None = None
     error: str | None = None
+    refused_by: str | None = None  # the rule that refused it, citing the law that forbids the act then
     violations: list[invariants.Violation] = field(default_factory=list)
 
     @property
@@ -319,6 +320,7 @@ def run(
             steps_fired = board.apply(act.name, act.args)
         except IllegalEvent as err:
             out.status, out.law, out.error = REFUSED, err.law, str(err)
+            out.refused_by = err.details.get("rule")  # type: ignore[assignment]
         except SpecError as err:
             out.status, out.error = MACHINE, str(err)
         except InputError as err:

@@ -42,6 +42,7 @@ from fsm.laws.inadmissible import (
     apply_36A,
     apply_37A,
     apply_38D,
+    cancel_late_call,
     contract_above_seven,
     face_down_lead_on_table,
 )
@@ -739,6 +740,30 @@ leader_may_face = holder(
 
 
 BACK = ("la carte retourne dans la main, sans rectification", "the card goes back to the hand, no rectification")
+refuse_exchange = action(
+    "refusée : l'entame face cachée posée est l'entame",
+    "refused: the face-down lead made is the lead",
+    "refuse_exchange",
+    [
+        e_refuse(
+            "41A",
+            "l'entame face cachée est posée : elle ne peut être échangée",
+            "the face-down lead is made: it cannot be exchanged",
+        )
+    ],
+)
+refuse_above_seven_while_late = action(
+    "refusée : l'arbitre statue d'abord (38A, 39)",
+    "refused: the Director rules first (38A, 39)",
+    "refuse_above_seven_while_late",
+    [
+        e_refuse(
+            "38A",
+            "aucun contrat au-delà de sept n'est joué ; une déclaration après le Passe final attend l'arbitre",
+            "no contract above seven is played; a call after the final pass awaits the Director",
+        )
+    ],
+)
 NOTED = (
     "la demande est notée ; la réponse est donnée à la table",
     "the request is noted; the answer is given at the table",
@@ -808,7 +833,7 @@ MODULE = LawModule(
             fr="Entame hors tour face visible",
             en="Opening lead out of turn",
             waiting=True,
-            takes=("director", "substitute"),
+            takes=("director", "substitute", "call"),
         ),
     ],
     rules=[
@@ -874,6 +899,63 @@ MODULE = LawModule(
             en="the leader leads face down while a call after the final pass awaits",
             guards=(by_leader, face_down, ALLOWED),
             actions=(place_lead,),
+        ),
+        # A face-down lead lies on the table: a card the leader's partner puts face down goes back (41A:
+        # the face-down lead made is the lead; the leader's own second card is refused, 41A).
+        Rule(
+            event="lead",
+            source="clarification.lead_made",
+            dest=None,
+            law="41A",
+            fr="une autre carte posée face cachée par le partenaire de l'entameur : elle retourne dans la main",
+            en="another card put face down by the leader's partner: it goes back to the hand",
+            guards=(by_leader_partner, face_down),
+            outcome=BACK,
+        ),
+        Rule(
+            event="lead",
+            source="clarification.lead_made",
+            dest=None,
+            law="41A",
+            fr="l'entameur pose une autre carte face cachée : son entame ne s'échange pas",
+            en="the leader puts another card face down: his lead is not exchanged",
+            guards=(by_leader, face_down),
+            actions=(refuse_exchange,),
+        ),
+        # A lead has been faced: the auction period is over (17D1); a call made now is a call after the
+        # final pass, cancelled (39A), and unauthorized information for the caller's partner (16C).
+        Rule(
+            event="call",
+            source="lead_out_of_turn",
+            dest=None,
+            law="39A",
+            fr="déclaration après une entame hors tour faite face visible : annulée",
+            en="a call after a faced lead out of turn: cancelled",
+            actions=(cancel_late_call,),
+            ruling=True,
+            cites=("17D1", "16C"),
+        ),
+        Rule(
+            event="lead",
+            source=LATE_CALL,
+            dest=None,
+            law="50D1",
+            fr="entame refusée (38A, 26B, 50C, 50D) pendant qu'une déclaration après le Passe final attend",
+            en="lead refused (38A, 26B, 50C, 50D) while a call after the final pass awaits",
+            guards=(by_leader, lead_forbidden),
+            actions=(refuse_lead,),
+        ),
+        # No contract above seven is played (38A): with a call after the final pass to rule as well, the
+        # Director rules first; the faced lead waits (see docs/readings.md).
+        Rule(
+            event="lead",
+            source=LATE_CALL,
+            dest=None,
+            law="38A",
+            fr="entame face visible d'un contrat au-delà de sept pendant qu'une déclaration tardive attend",
+            en="a faced lead to a contract above seven while a late call awaits",
+            guards=(by_leader, FACED, ALLOWED, contract_above_seven),
+            actions=(refuse_above_seven_while_late,),
         ),
         Rule(
             event="lead",
