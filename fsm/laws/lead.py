@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from fsm.bridge.calls import SUITS
-from fsm.bridge.effects import e_append, e_if, e_refuse, e_remove, e_set, e_ui, e_with
+from fsm.bridge.effects import e_append, e_each, e_if, e_refuse, e_remove, e_set, e_ui, e_with
 from fsm.laws import parties
 from fsm.laws.inadmissible import (
     AFTER_FINAL_PASS as LATE_CALL,
@@ -740,6 +740,33 @@ leader_may_face = holder(
 
 
 BACK = ("la carte retourne dans la main, sans rectification", "the card goes back to the hand, no rectification")
+# 49, 50B: minor for a single card below honour rank, major otherwise; two or more held: all major.
+exposed_in_play = action(
+    "les cartes deviennent des cartes pénalisées (50B)",
+    "the cards become penalty cards (50B)",
+    "exposed_in_play",
+    [
+        e_each(
+            var("event.cards"),
+            [
+                e_append(
+                    "penalty_cards",
+                    seat=ctx("event.seat"),
+                    card=var(""),
+                    kind={
+                        "if": [
+                            {"or": [{">=": [{"count": [ctx("event.cards")]}, 2]}, {"honour": [var("")]}]},
+                            "major",
+                            "minor",
+                        ]
+                    },
+                    law="49",
+                )
+            ],
+        ),
+        ALL_MAJOR_WHEN_TWO,
+    ],
+)
 refuse_exchange = action(
     "refusée : l'entame face cachée posée est l'entame",
     "refused: the face-down lead made is the lead",
@@ -833,7 +860,7 @@ MODULE = LawModule(
             fr="Entame hors tour face visible",
             en="Opening lead out of turn",
             waiting=True,
-            takes=("director", "substitute", "call"),
+            takes=("director", "substitute", "call", "expose"),
         ),
     ],
     rules=[
@@ -917,10 +944,38 @@ MODULE = LawModule(
             source="clarification.lead_made",
             dest=None,
             law="41A",
-            fr="l'entameur pose une autre carte face cachée : son entame ne s'échange pas",
-            en="the leader puts another card face down: his lead is not exchanged",
-            guards=(by_leader, face_down),
+            fr="l'entameur attaque une autre carte : son entame face cachée ne s'échange pas",
+            en="the leader leads another card: his face-down lead is not exchanged",
+            guards=(by_leader,),
             actions=(refuse_exchange,),
+        ),
+        # A lead has been faced: the auction period is over (17D1). A card a defender exposes now is a
+        # penalty card (49, 50); declarer's (or dummy's) goes back to the hand (48A).
+        Rule(
+            event="expose",
+            source="lead_out_of_turn",
+            dest=None,
+            law="49",
+            fr="carte exposée par un défenseur après l'entame hors tour : carte pénalisée",
+            en="a card exposed by a defender after the lead out of turn: a penalty card",
+            guards=(Not(by_declaring_side, "par un défenseur", "by a defender"),),
+            actions=(exposed_in_play,),
+            ruling=True,
+            cites=("50B",),
+        ),
+        Rule(
+            event="expose",
+            source="lead_out_of_turn",
+            dest=None,
+            law="48A",
+            fr="carte exposée par le camp du déclarant après l'entame hors tour",
+            en="a card exposed by the declaring side after the lead out of turn",
+            guards=(by_declaring_side,),
+            outcome=(
+                "pas de pénalité pour le déclarant : la carte retourne dans la main",
+                "no penalty for declarer: the card goes back to the hand",
+            ),
+            ruling=True,
         ),
         # A lead has been faced: the auction period is over (17D1); a call made now is a call after the
         # final pass, cancelled (39A), and unauthorized information for the caller's partner (16C).
