@@ -767,6 +767,16 @@ exposed_in_play = action(
         ALL_MAJOR_WHEN_TWO,
     ],
 )
+# 50B: a card led is a deliberate play: a major penalty card.
+led_in_play = action(
+    "la carte attaquée devient une carte pénalisée majeure (50B)",
+    "the card led becomes a major penalty card (50B)",
+    "led_in_play",
+    [
+        e_append("penalty_cards", seat=var("event.seat"), card=var("event.card"), kind="major", law="49"),
+        ALL_MAJOR_WHEN_TWO,
+    ],
+)
 refuse_exchange = action(
     "refusée : l'entame face cachée posée est l'entame",
     "refused: the face-down lead made is the lead",
@@ -860,7 +870,7 @@ MODULE = LawModule(
             fr="Entame hors tour face visible",
             en="Opening lead out of turn",
             waiting=True,
-            takes=("director", "substitute", "call", "expose"),
+            takes=("director", "substitute", "call", "expose", "lead"),
         ),
     ],
     rules=[
@@ -962,6 +972,32 @@ MODULE = LawModule(
             actions=(exposed_in_play,),
             ruling=True,
             cites=("50B",),
+        ),
+        Rule(
+            event="lead",
+            source="lead_out_of_turn",
+            dest=None,
+            law="49",
+            fr="autre carte attaquée par un défenseur après l'entame hors tour : carte pénalisée majeure",
+            en="another card led by a defender after the lead out of turn: a major penalty card",
+            guards=(Not(by_declaring_side, "par un défenseur", "by a defender"),),
+            actions=(led_in_play,),
+            ruling=True,
+            cites=("50B",),
+        ),
+        Rule(
+            event="lead",
+            source="lead_out_of_turn",
+            dest=None,
+            law="48A",
+            fr="carte attaquée par le camp du déclarant après l'entame hors tour",
+            en="a card led by the declaring side after the lead out of turn",
+            guards=(by_declaring_side,),
+            outcome=(
+                "pas de pénalité pour le déclarant : la carte retourne dans la main",
+                "no penalty for declarer: the card goes back to the hand",
+            ),
+            ruling=True,
         ),
         Rule(
             event="expose",
