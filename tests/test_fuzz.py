@@ -41,6 +41,8 @@ def accepted_by_someone(board: Board, option: dict, rng: random.Random) -> bool:
         tries = [{key: value} for key in JUDGEMENTS for value in (True, False)]
     elif name == "lead":
         tries = [{"seat": s, "card": c, "face_down": f} for s in seats for c in CARDS for f in (True, False)]
+    elif name == "designate":  # 50D1: declarer names one of the leader's penalty cards
+        tries = [{"seat": s, "card": c} for s in seats for c in CARDS]
     elif name in ("prohibit", "require"):
         tries = [{"seat": s, "suit": suit} for s in seats for suit in SUITS]
     elif name in ("call", "substitute"):
