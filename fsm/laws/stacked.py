@@ -24,7 +24,7 @@ from __future__ import annotations
 from fsm.bridge.effects import e_append, e_call, e_remove, e_status, e_ui
 from fsm.engine.decisions import Trigger
 from fsm.laws.acceptance import by_offender_lho
-from fsm.laws.spec import LawModule, Not, Rule, action, ctx, guard, var
+from fsm.laws.spec import LawModule, Not, Rule, action, condition_of, ctx, guard, var
 
 HELD_N, HELD_SEAT, HELD_SOURCE = var("held.n"), var("held.seat"), var("held.source")
 LATE = "clarification.call_after_final_pass"
@@ -94,7 +94,7 @@ remake_held = action(
 TRIGGERS = [
     Trigger(
         state=state,
-        when={"and": [{">": [{"count": [var("table.held")]}, 0]}, {"==": [var("irregularity.n"), None]}]},
+        when=condition_of(held_calls),  # the rules' own guard: a trigger raises only what they take
         raises="release_held",
         law="9B2",
         fr="l'irrégularité en attente est réglée : la déclaration retenue est examinée",
