@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from fsm.bridge.auction import Entry, Relation, relation
 from fsm.bridge.calls import Call, Card, Seat, parse_call, parse_card
-from fsm.bridge.records import REPEAT_CALL, CallKind, Classification
+from fsm.bridge.records import REPEAT_CALL, CallKind, Classification, LeadConstraint
 from fsm.bridge.table import lead_restrictions_now
 from fsm.engine.expr import Vocabulary
 
@@ -786,12 +786,18 @@ def _breaks_constraint(t: Table, e: Event, seat: Any, card: Any) -> str | None:
     c = as_card(card)
     if c is None or seat is None:
         return None
-    for k in t.lead_constraints:
-        if k.seat != seat:
-            continue
-        if (k.kind == "prohibit" and c.suit is k.suit) or (k.kind == "require" and c.suit is not k.suit):
-            return k.law
-        if k.kind == "designate" and c != k.card:
+    mine = [k for k in t.lead_constraints if k.seat == seat]
+
+    def restricts(k: LeadConstraint, x: Card) -> bool:
+        return (k.kind == "prohibit" and x.suit is k.suit) or (k.kind == "require" and x.suit is not k.suit)
+
+    for k in mine:
+        if k.kind != "designate":
+            if restricts(k, c):
+                return k.law
+        # 50D1(c): a lead restriction takes precedence over the penalty card; a designated card it
+        # forbids binds no lead (the card stays on the table for the next legal opportunity)
+        elif k.card is not None and c != k.card and not any(restricts(r, k.card) for r in mine):
             return k.law
     return None
 

@@ -339,7 +339,14 @@ def _constraint_refusal() -> dict[str, Any]:
                 "or": [
                     {"and": [{"==": [var("kind"), "prohibit"]}, {"==": [var("suit"), card_suit]}]},
                     {"and": [{"==": [var("kind"), "require"]}, {"!=": [var("suit"), card_suit]}]},
-                    {"and": [{"==": [var("kind"), "designate"]}, {"!=": [var("card"), ctx("event.card")]}]},
+                    {
+                        "and": [
+                            {"==": [var("kind"), "designate"]},
+                            {"!=": [var("card"), ctx("event.card")]},
+                            # 50D1(c): unless a restriction forbids the designated card itself
+                            {"==": [{"breaks_constraint": [ctx("event.seat"), var("card")]}, None]},
+                        ]
+                    },
                 ]
             },
         ]

@@ -80,10 +80,15 @@
     breaks_constraint: (rec, e, seat, card) => {
       const c = cardOf(card);
       if (c === null || nil(seat)) return null;
-      for (const k of rec.lead_constraints) {
-        if (k.seat !== seat) continue;
-        if ((k.kind === 'prohibit' && c.suit === k.suit) || (k.kind === 'require' && c.suit !== k.suit)) return k.law;
-        if (k.kind === 'designate' && c.pbn !== k.card.pbn) return k.law;
+      const mine = rec.lead_constraints.filter((k) => k.seat === seat);
+      const restricts = (k, x) => (k.kind === 'prohibit' && x.suit === k.suit) || (k.kind === 'require' && x.suit !== k.suit);
+      for (const k of mine) {
+        if (k.kind !== 'designate') {
+          if (restricts(k, c)) return k.law;
+        } else if (c.pbn !== k.card.pbn && !mine.some((r) => restricts(r, k.card))) {
+          // a restriction on the designated card itself comes first: that card binds no lead
+          return k.law;
+        }
       }
       return null;
     },
