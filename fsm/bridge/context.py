@@ -20,7 +20,15 @@ from typing import TYPE_CHECKING, Any
 
 from fsm.bridge.auction import Entry, Relation, relation
 from fsm.bridge.calls import Call, Card, Seat, parse_call, parse_card
-from fsm.bridge.records import REPEAT_CALL, CallKind, Classification, LeadConstraint
+from fsm.bridge.records import (
+    FULFILLED,
+    PASS_NEXT_TURN,
+    PASS_REST,
+    REPEAT_CALL,
+    CallKind,
+    Classification,
+    LeadConstraint,
+)
 from fsm.bridge.table import lead_restrictions_now
 from fsm.engine.expr import Vocabulary
 
@@ -277,6 +285,48 @@ var(
     "25A6, 21B2: the LHO's later call is a double or redouble that Law 19 forbids once the new call takes the "
     "place of the offender's last standing call (19A1, 19B1: the bid or double it was made over is gone)",
 )(_next_call_inadmissible)
+
+
+def _in_place(t: Table, e: Event) -> str | None:
+    """25A1, 21B1 « assujettie à la Loi appropriée »: what the new call is once it takes the place of the
+    offender's last standing call, when his LHO has called over that call (else it is made afresh)."""
+    irr = t.irregularity
+    if irr is None:
+        return None
+    standing = t.auction.standing()
+    seat, new = irr.entry.seat, irr.entry.call
+    i = next((i for i in range(len(standing) - 1, -1, -1) if standing[i].seat is seat), None)
+    if i is None or i + 1 >= len(standing):
+        return None
+    first, before = standing[i], standing[:i]
+    if new.is_double or new.is_redouble:  # 19A1, 19B1
+        last = next((x for x in reversed(before) if not x.call.is_pass), None)
+        if last is None or last.seat in (seat, seat.partner):
+            return CallKind.INADMISSIBLE.name.lower()
+        if not (last.call.is_bid if new.is_double else last.call.is_double):
+            return CallKind.INADMISSIBLE.name.lower()
+    # 37: the obligations in force when the first call was made (kept aside if the auction has ended)
+    kept = t.obligations_at_end if t.auction.is_over() else ()
+    for o in (*kept, *t.obligations):
+        if o.seat is not seat:
+            continue
+        barred_pass = o.kind == PASS_REST or (o.kind == FULFILLED[PASS_NEXT_TURN] and o.n == first.n)
+        barred_repeat = o.kind == FULFILLED[REPEAT_CALL] and o.n == first.n and new.token != o.call
+        if (barred_pass and not new.is_pass) or barred_repeat:
+            return CallKind.BY_BARRED_PLAYER.name.lower()
+    last_bid = next((x for x in reversed(before) if x.call.is_bid), None)
+    if new.is_bid and last_bid is not None and new.rank <= last_bid.call.rank:  # 18D
+        return CallKind.INSUFFICIENT.name.lower()
+    return None
+
+
+var(
+    "irregularity.in_place",
+    "string|null",
+    "25A1, 21B1: when the LHO has called over the offender's last standing call, the kind of irregularity the new "
+    "call is in that call's place: `inadmissible` (19A1, 19B1), `by_barred_player` (37: an obligation in force "
+    "then, or one the first call fulfilled), `insufficient` (18D); null if it is regular there or nobody called over",
+)(_in_place)
 
 
 # --- the table -----------------------------------------------------------------------------------

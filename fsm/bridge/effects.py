@@ -422,6 +422,24 @@ def _reopen(table: Table, event: Event) -> None:
         table.deferred = (*table.deferred_at_end, *table.deferred)
         table.obligations_at_end = ()
         table.deferred_at_end = ()
+        # 24: the cards settled by 24D / 24E are exposed again, to be settled when the auction ends; the
+        # lead constraints declarer chose (26B, 50D) were for a lead that does not come
+        kept = table.exposed_at_end
+        settled = {(x.seat, x.card) for x in kept}
+        table.penalty_cards = tuple(p for p in table.penalty_cards if (p.seat, p.card) not in settled)
+        table.exposed = (*kept, *(x for x in table.exposed if (x.seat, x.card) not in settled))
+        table.exposed_at_end = ()
+        table.lead_constraints = ()
+
+
+@effect(
+    "keep_exposed",
+    "24D, 24E: the exposed cards, about to be settled at the end of the auction, are kept aside "
+    "(`exposed_at_end`) in case a change of call reopens it (25A5, 21B1).",
+)
+def _keep_exposed(table: Table, event: Event) -> None:
+    kept = {(x.seat, x.card) for x in table.exposed_at_end}
+    table.exposed_at_end = (*table.exposed_at_end, *(x for x in table.exposed if (x.seat, x.card) not in kept))
 
 
 # --- what happens next -------------------------------------------------------------------------------

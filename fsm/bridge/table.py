@@ -60,6 +60,7 @@ class Table:
     # 22: what was in force when the auction ended, in force again if a change reopens it (25A5, 21B1)
     obligations_at_end: tuple[Obligation, ...] = ()
     deferred_at_end: tuple[Deferred, ...] = ()
+    exposed_at_end: tuple[Exposure, ...] = ()  # 24D, 24E: the cards settled when it ended
     withdrawable: Entry | None = None  # 25A6 / 21B2: the LHO's call he may still take back
     withdraw_law: str = "25A6"
     misinformation_ruled: bool = False  # 21B1 judged before the new call is made

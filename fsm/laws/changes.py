@@ -153,6 +153,21 @@ takes_back_the_call_made_irregular = guard(
     {"and": [{"!=": [var("irregularity.n"), None]}, equals("irregularity.n", var("table.withdrawable.n"))]},
 )
 
+# 25A1 « assujettie à la Loi appropriée », 21B1: the new call, in the first call's place, is itself irregular
+# there (19A1/19B1, 37, 18D) while the LHO has called over the first call.
+new_call_irregular_in_place = guard(
+    "à sa place, la nouvelle déclaration est irrégulière (19, 37, 18D) et l'adversaire de gauche a déclaré depuis",
+    "in its place the new call is irregular (19, 37, 18D) and the LHO has called since",
+    "new_call_irregular_in_place",
+    {"!=": [var("irregularity.in_place"), None]},
+    needs=("irregularity",),
+)
+NEW_CALL_REGULAR_IN_PLACE = Not(
+    new_call_irregular_in_place,
+    "à sa place, la nouvelle déclaration est régulière, ou personne n'a déclaré depuis",
+    "in its place the new call is regular, or nobody has called since",
+)
+
 
 def _may_take_back(law: str) -> Guard:
     if law == "25A6":
@@ -302,8 +317,8 @@ take_back_window_closes = action(
 
 # 25A1 « assujettie à la Loi appropriée »: an obligation the first call fulfilled (a pass at the next turn, a repeated
 # call) is in force again when nobody called over it, and the new call, made afresh, is classified with it: a player
-# who must pass and does not is a Law 37 case. (When the LHO called over the first call, the new call takes its place
-# unclassified: see docs/readings.md.)
+# who must pass and does not is a Law 37 case. When the LHO called over the first call, the new call takes its place if
+# it is regular there, else the LHO's call is given back and the new call is made afresh (docs/readings.md).
 _FIRST_N = {"first": [{"map": [[{"last_call": [ctx("irregularity.offender")]}], var("n")]}]}
 RESTORE_FULFILLED = [
     e_if(
@@ -374,6 +389,61 @@ apply_21B1 = action(
     "apply_21B1",
     _replace_first_call("21B1", [{"lho": [OFFENDER]}, {"rho": [OFFENDER]}]),
 )
+
+
+def _give_back_and_remake(law: str, told: list[Any]) -> list[Any]:
+    """25A1 or 21B1 when the new call is itself irregular in the first call's place and the LHO has called
+    over the first call: his call is given back to him (withdrawn under 25A6, 21B2; read as his taking it
+    back, docs/readings.md), the obligations the first call fulfilled are in force again, and the new call
+    is made afresh at the offender's turn, so that its own law deals with it (36, 37, 27) and the LHO makes
+    his choice over it."""
+    back, back_told, back_ui = (
+        ("25A6", [{"lho": [var("seat")]}, {"rho": [var("seat")]}], "25A6")
+        if law == "25A"
+        else ("21B2", [{"partner": [var("seat")]}], "16C")
+    )
+    later = {"standing_after": [var("n")]}  # inside the ``with``: the first call's number
+    return [
+        {"reopen": {}},
+        e_with(
+            ORIGINAL,
+            [
+                e_with(
+                    {"call": [{"first": [later]}]},
+                    [e_status(var("n"), "withdrawn", back), e_ui(var("source"), back_told, back_ui)],
+                )
+            ],
+        ),
+        *RESTORE_FULFILLED,
+        e_with(
+            ORIGINAL,
+            [
+                e_status(var("n"), "withdrawn", law),
+                e_ui(var("source"), told),
+                e_set("table.opening_lead", None),
+                {"remake": {"n": ctx("irregularity.n")}},
+            ],
+        ),
+        e_set("table.withdrawable", None),
+        CLOSE,
+    ]
+
+
+apply_25A_irregular_in_place = action(
+    "la déclaration de l'adversaire de gauche lui est rendue (25A6) ; la déclaration voulue est faite à nouveau, "
+    "selon sa Loi",
+    "the LHO's call is given back to him (25A6); the intended call is made afresh, under its own law",
+    "apply_25A_irregular_in_place",
+    _give_back_and_remake("25A", [PARTNER]),
+)
+apply_21B1_irregular_in_place = action(
+    "la déclaration de l'adversaire de gauche lui est rendue (21B2) ; la nouvelle déclaration est faite à nouveau, "
+    "selon sa Loi",
+    "the LHO's call is given back to him (21B2); the new call is made afresh, under its own law",
+    "apply_21B1_irregular_in_place",
+    _give_back_and_remake("21B1", [{"lho": [OFFENDER]}, {"rho": [OFFENDER]}]),
+)
+
 # The change being authorised, the LHO's bid over the first call no longer supersedes the bid before
 # it: unless he takes it back (25A6, 21B2), it is an insufficient bid made in turn, which his own LHO
 # may accept (27A1) or not (27B). The Director is at the table.
@@ -687,24 +757,31 @@ ON_PENDING_CALL = Not(
 )
 UNINTENDED_ON_PENDING_CALL = all_of(judged("unintended", True), ON_PENDING_CALL)
 INTENDED_ON_PENDING_CALL = all_of(judged("unintended", False), ON_PENDING_CALL)
+_REGULAR = NEW_CALL_REGULAR_IN_PLACE
 UNINTENDED_SUFFICIENT = all_of(
-    change_of_standing_call, judged("unintended", True), NOT_ABOVE_SEVEN, _SUFFICIENT, _ADMISSIBLE
+    change_of_standing_call, judged("unintended", True), NOT_ABOVE_SEVEN, _REGULAR, _SUFFICIENT, _ADMISSIBLE
 )
 UNINTENDED_INADMISSIBLE = all_of(
-    change_of_standing_call, judged("unintended", True), NOT_ABOVE_SEVEN, later_call_made_inadmissible
+    change_of_standing_call, judged("unintended", True), NOT_ABOVE_SEVEN, _REGULAR, later_call_made_inadmissible
 )
 UNINTENDED_INSUFFICIENT = all_of(
-    change_of_standing_call, judged("unintended", True), NOT_ABOVE_SEVEN, later_call_made_insufficient
+    change_of_standing_call, judged("unintended", True), NOT_ABOVE_SEVEN, _REGULAR, later_call_made_insufficient
+)
+UNINTENDED_IRREGULAR_IN_PLACE = all_of(
+    change_of_standing_call, judged("unintended", True), NOT_ABOVE_SEVEN, new_call_irregular_in_place
 )
 UNINTENDED_ABOVE_SEVEN = all_of(change_of_standing_call, judged("unintended", True), new_call_above_seven)
 MISINFORMED_SUFFICIENT = all_of(
-    change_of_standing_call, judged("misinformation", True), NOT_ABOVE_SEVEN, _SUFFICIENT, _ADMISSIBLE
+    change_of_standing_call, judged("misinformation", True), NOT_ABOVE_SEVEN, _REGULAR, _SUFFICIENT, _ADMISSIBLE
 )
 MISINFORMED_INADMISSIBLE = all_of(
-    change_of_standing_call, judged("misinformation", True), NOT_ABOVE_SEVEN, later_call_made_inadmissible
+    change_of_standing_call, judged("misinformation", True), NOT_ABOVE_SEVEN, _REGULAR, later_call_made_inadmissible
 )
 MISINFORMED_INSUFFICIENT = all_of(
-    change_of_standing_call, judged("misinformation", True), NOT_ABOVE_SEVEN, later_call_made_insufficient
+    change_of_standing_call, judged("misinformation", True), NOT_ABOVE_SEVEN, _REGULAR, later_call_made_insufficient
+)
+MISINFORMED_IRREGULAR_IN_PLACE = all_of(
+    change_of_standing_call, judged("misinformation", True), NOT_ABOVE_SEVEN, new_call_irregular_in_place
 )
 MISINFORMED_ABOVE_SEVEN = all_of(change_of_standing_call, judged("misinformation", True), new_call_above_seven)
 JUDGED_INTENDED = all_of(change_of_standing_call, judged("unintended", False), NOT_ABOVE_SEVEN)
@@ -874,6 +951,30 @@ MODULE = LawModule(
             actions=(apply_25A,),
             ruling=True,
             cites=("25A1", "16C"),
+        ),
+        Rule(
+            event="judge",
+            source=STATE,
+            dest="auction.calling",
+            law="25A",
+            fr="non intentionnelle : à sa place la déclaration voulue est irrégulière ; elle est faite à nouveau",
+            en="unintended: in its place the intended call is irregular; it is made afresh",
+            guards=(UNINTENDED_IRREGULAR_IN_PLACE,),
+            actions=(apply_25A_irregular_in_place,),
+            ruling=True,
+            cites=("25A1", "25A6", "16C"),
+        ),
+        Rule(
+            event="judge",
+            source=STATE,
+            dest="auction.calling",
+            law="21B1",
+            fr="information erronée : à sa place la nouvelle déclaration est irrégulière ; elle est faite à nouveau",
+            en="misinformation: in its place the new call is irregular; it is made afresh",
+            guards=(MISINFORMED_IRREGULAR_IN_PLACE,),
+            actions=(apply_21B1_irregular_in_place,),
+            ruling=True,
+            cites=("21B2", "16C"),
         ),
         Rule(
             event="judge",

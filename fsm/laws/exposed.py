@@ -142,6 +142,7 @@ back_to_hand = action(
     "the cards go back to the hand",
     "back_to_hand",
     [
+        {"keep_exposed": {}},
         e_remove(
             "exposed",
             {
@@ -150,7 +151,7 @@ back_to_hand = action(
                     {"==": [{"side": [var("seat")]}, {"side": [ctx("table.declarer")]}]},
                 ]
             },
-        )
+        ),
     ],
 )
 become_penalty_cards = action(
@@ -158,6 +159,7 @@ become_penalty_cards = action(
     "the cards become penalty cards; two or more of one defender are all major (50B)",
     "become_penalty_cards",
     [
+        {"keep_exposed": {}},
         e_each(
             var("table.exposed"),
             [

@@ -278,3 +278,27 @@ def test_the_face_down_lead_cannot_be_exchanged_after_25B2():
     with pytest.raises(IllegalEvent) as err:
         board.lead("E", "SA", face_down=True)
     assert err.value.law == "41A"
+
+
+def test_a_regular_new_call_in_place_leaves_the_LHO_his_call_and_his_25A6_choice():
+    board = Board(dealer="W")
+    board.calls("1C Pass Pass")
+    board.substitute("N", "1H")
+    board.apply("judge", {"unintended": True})
+    assert board.snapshot()["auction"] == ["W:1C", "N:1H", "E:Pass"]
+    assert any(o["event"] == "withdraw" and o["seats"] == ["E"] for o in board.options())
+
+
+def test_a_reopened_auction_drops_the_lead_constraints_declarer_chose():
+    """25A5: the auction goes on; declarer's 50D1 designation was for a lead that does not come, and the
+    24E penalty cards are exposed cards of the auction again (24, until the auction ends)."""
+    board = Board(dealer="W")
+    board.calls("1S Pass Pass Pass")
+    board.expose("N", ["DK", "DQ"])  # two penalty cards of the opening leader (24E, 50B)
+    board.apply("designate", {"seat": "W", "card": "DK"})
+    assert board.snapshot()["lead_constraints"]
+    board.substitute("E", "2D")
+    board.apply("judge", {"unintended": True})
+    snap = board.snapshot()
+    assert snap["lead_constraints"] == [] and snap["penalty_cards"] == []
+    assert snap["exposed_cards"] == [{"seat": "N", "card": "DK"}, {"seat": "N", "card": "DQ"}]

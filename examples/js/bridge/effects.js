@@ -185,7 +185,18 @@
         rec.deferred = rec.deferred_at_end.concat(rec.deferred);
         rec.obligations_at_end = [];
         rec.deferred_at_end = [];
+        const kept = rec.exposed_at_end;
+        const settled = (x) => kept.some((k) => k.seat === x.seat && k.card.pbn === x.card.pbn);
+        rec.penalty_cards = rec.penalty_cards.filter((p) => !settled(p));
+        rec.exposed = kept.concat(rec.exposed.filter((x) => !settled(x)));
+        rec.exposed_at_end = [];
+        rec.lead_constraints = [];
       }
+    },
+    keep_exposed(rec) {
+      const kept = rec.exposed_at_end;
+      const known = (x) => kept.some((k) => k.seat === x.seat && k.card.pbn === x.card.pbn);
+      rec.exposed_at_end = kept.concat(rec.exposed.filter((x) => !known(x)));
     },
     again(rec, e) {
       e.follow = E.again(e);

@@ -28,6 +28,7 @@
       irregularity: null,
       obligations_at_end: [],
       deferred_at_end: [],
+      exposed_at_end: [],
       withdrawable: null,
       opening_lead: null,
     };
