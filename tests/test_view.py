@@ -60,10 +60,10 @@ def logic(rule, data, table, event, item=None):
             if truthy(ev(args[i])):
                 return ev(args[i + 1])
         return ev(args[-1]) if len(args) % 2 else None
-    if op in ("some", "none", "all", "filter", "map", "count"):
+    if op in ("some", "none", "all", "filter", "map", "count", "first"):
         items = ev(args[0]) or []
-        if op == "count" and len(args) == 1:
-            return len(items)
+        if op in ("count", "first") and len(args) == 1:
+            return len(items) if op == "count" else (items[0] if items else None)
         if op == "map":
             return [logic(args[1], data, table, event, x) for x in items]
         hits = [x for x in items if truthy(logic(args[1], data, table, event, x))]
@@ -73,6 +73,7 @@ def logic(rule, data, table, event, item=None):
             "all": bool(items) and len(hits) == len(items),
             "filter": hits,
             "count": len(hits),
+            "first": hits[0] if hits else None,
         }[op]
     values = [ev(a) for a in args]
     if op == "==":

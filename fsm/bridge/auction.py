@@ -307,6 +307,11 @@ class Auction:
         i = self._pos.get(n)
         return [] if i is None else [e for e in self._list[i + 1 :] if e.status == STANDING]
 
+    def standing_before(self, n: int) -> list[Entry]:
+        """The standing calls before the call numbered ``n`` in the order of the record, nearest first."""
+        i = self._pos.get(n)
+        return [] if i is None else [e for e in reversed(self._list[:i]) if e.status == STANDING]
+
     # --- reading -----------------------------------------------------------------
     def standing(self) -> Sequence[Entry]:
         """The standing calls in the order of the record (the auction's own list: read it, never change it)."""

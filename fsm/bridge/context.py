@@ -20,15 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from fsm.bridge.auction import Entry, Relation, relation
 from fsm.bridge.calls import Call, Card, Seat, parse_call, parse_card
-from fsm.bridge.records import (
-    FULFILLED,
-    PASS_NEXT_TURN,
-    PASS_REST,
-    REPEAT_CALL,
-    CallKind,
-    Classification,
-    LeadConstraint,
-)
+from fsm.bridge.records import REPEAT_CALL, CallKind, Classification, LeadConstraint
 from fsm.bridge.table import lead_restrictions_now
 from fsm.engine.expr import Vocabulary
 
@@ -287,48 +279,6 @@ var(
 )(_next_call_inadmissible)
 
 
-def _in_place(t: Table, e: Event) -> str | None:
-    """25A1, 21B1 « assujettie à la Loi appropriée »: what the new call is once it takes the place of the
-    offender's last standing call, when his LHO has called over that call (else it is made afresh)."""
-    irr = t.irregularity
-    if irr is None:
-        return None
-    standing = t.auction.standing()
-    seat, new = irr.entry.seat, irr.entry.call
-    i = next((i for i in range(len(standing) - 1, -1, -1) if standing[i].seat is seat), None)
-    if i is None or i + 1 >= len(standing):
-        return None
-    first, before = standing[i], standing[:i]
-    if new.is_double or new.is_redouble:  # 19A1, 19B1
-        last = next((x for x in reversed(before) if not x.call.is_pass), None)
-        if last is None or last.seat in (seat, seat.partner):
-            return CallKind.INADMISSIBLE.name.lower()
-        if not (last.call.is_bid if new.is_double else last.call.is_double):
-            return CallKind.INADMISSIBLE.name.lower()
-    # 37: the obligations in force when the first call was made (kept aside if the auction has ended)
-    kept = t.obligations_at_end if t.auction.is_over() else ()
-    for o in (*kept, *t.obligations):
-        if o.seat is not seat:
-            continue
-        barred_pass = o.kind == PASS_REST or (o.kind == FULFILLED[PASS_NEXT_TURN] and o.n == first.n)
-        barred_repeat = o.kind == FULFILLED[REPEAT_CALL] and o.n == first.n and new.token != o.call
-        if (barred_pass and not new.is_pass) or barred_repeat:
-            return CallKind.BY_BARRED_PLAYER.name.lower()
-    last_bid = next((x for x in reversed(before) if x.call.is_bid), None)
-    if new.is_bid and last_bid is not None and new.rank <= last_bid.call.rank:  # 18D
-        return CallKind.INSUFFICIENT.name.lower()
-    return None
-
-
-var(
-    "irregularity.in_place",
-    "string|null",
-    "25A1, 21B1: when the LHO has called over the offender's last standing call, the kind of irregularity the new "
-    "call is in that call's place: `inadmissible` (19A1, 19B1), `by_barred_player` (37: an obligation in force "
-    "then, or one the first call fulfilled), `insufficient` (18D); null if it is regular there or nobody called over",
-)(_in_place)
-
-
 # --- the table -----------------------------------------------------------------------------------
 var("table.state", "string", "the control state")(lambda t, e: t.state)
 var("table.period", "string", "the period: the first part of the state (`auction`, `clarification`, `play`...)")(
@@ -449,6 +399,19 @@ var(
         else []
     )
 )
+var(
+    "table.obligations_at_end",
+    "object[]",
+    "22: the obligations kept aside when the auction ended, in force again if a change reopens it (25A5, 21B1); "
+    "[] while the auction goes on",
+    items={
+        "seat": "seat",
+        "kind": "as in `table.obligations`",
+        "law": "string",
+        "call": "call|null",
+        "n": "integer|null",
+    },
+)(lambda t, e: [{"seat": o.seat, "kind": o.kind, "law": o.law, "call": o.call, "n": o.n} for o in t.obligations_at_end])
 var(
     "table.deferred",
     "object[]",
@@ -845,7 +808,7 @@ def _breaks_constraint(t: Table, e: Event, seat: Any, card: Any) -> str | None:
         if k.kind != "designate":
             if restricts(k, c):
                 return k.law
-        # 50D1(c): a lead restriction takes precedence over the penalty card; a designated card it
+        # 50D1: a lead restriction takes precedence over the penalty card; a designated card it
         # forbids binds no lead (the card stays on the table for the next legal opportunity)
         elif k.card is not None and c != k.card and not any(restricts(r, k.card) for r in mine):
             return k.law
@@ -910,3 +873,14 @@ def _last_call(t: Table, e: Event, seat: Any) -> dict[str, Any] | None:
 )  # fmt: skip
 def _standing_after(t: Table, e: Event, n: Any) -> list[int]:
     return [y.n for y in t.auction.standing_after(n)]
+
+
+@op(
+    "standing_before",
+    ("n",),
+    "25A1, 21B1: the numbers of the standing calls that come before the call numbered `n` in the order of the "
+    "record, the nearest first (the auction a new call would take its place in); [] if no call has that number",
+    (({"standing_before": 3}, "1H by N, 1S by E, then Pass by S, numbered 1, 2, 3", [2, 1]),),
+)
+def _standing_before(t: Table, e: Event, n: Any) -> list[int]:
+    return [y.n for y in t.auction.standing_before(n)]

@@ -422,8 +422,16 @@ def _reopen(table: Table, event: Event) -> None:
         table.deferred = (*table.deferred_at_end, *table.deferred)
         table.obligations_at_end = ()
         table.deferred_at_end = ()
-        # 24: the cards settled by 24D / 24E are exposed again, to be settled when the auction ends; the
-        # lead constraints declarer chose (26B, 50D) were for a lead that does not come
+
+
+@effect(
+    "unsettle_exposed",
+    "25A5, 21B1: if the auction is over and a change reopens it, the cards settled at its end (24D, 24E) "
+    "are exposed cards of the auction again, to be settled when it ends, and the lead constraints "
+    "declarer chose (26B, 50D) lapse with the lead they were for.",
+)
+def _unsettle_exposed(table: Table, event: Event) -> None:
+    if table.auction.is_over():
         kept = table.exposed_at_end
         settled = {(x.seat, x.card) for x in kept}
         table.penalty_cards = tuple(p for p in table.penalty_cards if (p.seat, p.card) not in settled)

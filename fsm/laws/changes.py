@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from fsm.bridge.effects import CLOSE, e_call, e_if, e_refuse, e_set, e_status, e_ui, e_with
-from fsm.bridge.records import FULFILLED, PASS_NEXT_TURN, REPEAT_CALL, CallKind
+from fsm.bridge.records import FULFILLED, PASS_NEXT_TURN, PASS_REST, REPEAT_CALL, CallKind
 from fsm.laws import parties
 from fsm.laws.acceptance import by_offender_lho, note_director, then_his_call
 from fsm.laws.classify import KIND_GUARDS, hold_irregular_call
@@ -151,21 +151,6 @@ takes_back_the_call_made_irregular = guard(
     "of his call the change made irregular",
     "takes_back_the_call_made_irregular",
     {"and": [{"!=": [var("irregularity.n"), None]}, equals("irregularity.n", var("table.withdrawable.n"))]},
-)
-
-# 25A1 « assujettie à la Loi appropriée », 21B1: the new call, in the first call's place, is itself irregular
-# there (19A1/19B1, 37, 18D) while the LHO has called over the first call.
-new_call_irregular_in_place = guard(
-    "à sa place, la nouvelle déclaration est irrégulière (19, 37, 18D) et l'adversaire de gauche a déclaré depuis",
-    "in its place the new call is irregular (19, 37, 18D) and the LHO has called since",
-    "new_call_irregular_in_place",
-    {"!=": [var("irregularity.in_place"), None]},
-    needs=("irregularity",),
-)
-NEW_CALL_REGULAR_IN_PLACE = Not(
-    new_call_irregular_in_place,
-    "à sa place, la nouvelle déclaration est régulière, ou personne n'a déclaré depuis",
-    "in its place the new call is regular, or nobody has called since",
 )
 
 
@@ -320,26 +305,116 @@ take_back_window_closes = action(
 # who must pass and does not is a Law 37 case. When the LHO called over the first call, the new call takes its place if
 # it is regular there, else the LHO's call is given back and the new call is made afresh (docs/readings.md).
 _FIRST_N = {"first": [{"map": [[{"last_call": [ctx("irregularity.offender")]}], var("n")]}]}
-RESTORE_FULFILLED = [
-    e_if(
-        {"==": [{"count": [{"standing_after": [_FIRST_N]}]}, 0]},
-        [
-            {
-                "update": {
-                    "in": "obligations",
-                    "where": {
-                        "and": [
-                            {"in": [var("kind"), list(FULFILLED.values())]},
-                            {"==": [var("n"), _FIRST_N]},
-                        ]
-                    },
-                    "field": "kind",
-                    "value": {"if": [{"==": [var("kind"), FULFILLED[REPEAT_CALL]]}, REPEAT_CALL, PASS_NEXT_TURN]},
-                }
-            }
-        ],
-    )
-]
+
+
+# 25A1 « assujettie à la Loi appropriée », 21B1: the new call, in the first call's place, is itself irregular
+# there (19A1/19B1, 37, 18D) while the LHO has called over the first call.
+def _field(item: Any, name: str) -> dict[str, Any]:
+    """A field of an item an expression gives (null for null)."""
+    return {"first": [{"map": [[item], var(name)]}]}
+
+
+_NEW = ctx("irregularity.call")
+_BEFORE = {"map": [{"standing_before": [_FIRST_N]}, {"call": [var("")]}]}  # the auction before the first call
+_LAST_NON_PASS = {"first": [_BEFORE, {"!=": [var("call"), "Pass"]}]}
+_LAST_BID = {"first": [_BEFORE, {">": [{"level": [var("call")]}, 0]}]}
+# 19A1, 19B1: a double of anything but an opposing bid, a redouble of anything but an opposing double.
+_INADMISSIBLE_THERE = {
+    "and": [
+        {"in": [_NEW, ["X", "XX"]]},
+        {
+            "or": [
+                {"==": [_LAST_NON_PASS, None]},
+                {"==": [{"side": [_field(_LAST_NON_PASS, "seat")]}, {"side": [OFFENDER]}]},
+                {"and": [{"==": [_NEW, "X"]}, {"==": [{"level": [_field(_LAST_NON_PASS, "call")]}, 0]}]},
+                {"and": [{"==": [_NEW, "XX"]}, {"!=": [_field(_LAST_NON_PASS, "call"), "X"]}]},
+            ]
+        },
+    ]
+}
+# 37: an obligation to pass to the end, or one the first call fulfilled (to pass at that turn, or to repeat
+# a call: the new call is another), whether in force or kept aside at the end of the auction.
+_FULFILLED_BY_FIRST = {"==": [var("n"), _FIRST_N]}
+_BARRED_BY = {
+    "and": [
+        {"==": [var("seat"), OFFENDER]},
+        {
+            "or": [
+                {
+                    "and": [
+                        {"!=": [_NEW, "Pass"]},
+                        {
+                            "or": [
+                                {"==": [var("kind"), PASS_REST]},
+                                {"and": [{"==": [var("kind"), FULFILLED[PASS_NEXT_TURN]]}, _FULFILLED_BY_FIRST]},
+                            ]
+                        },
+                    ]
+                },
+                {"and": [{"==": [var("kind"), FULFILLED[REPEAT_CALL]]}, _FULFILLED_BY_FIRST]},
+            ]
+        },
+    ]
+}
+_BARRED_THERE = {
+    "or": [{"some": [var("table.obligations"), _BARRED_BY]}, {"some": [var("table.obligations_at_end"), _BARRED_BY]}]
+}
+# 18D: a bid that does not supersede the last bid before the first call.
+_INSUFFICIENT_THERE = {
+    "and": [
+        {">": [{"level": [_NEW]}, 0]},
+        {"!=": [_LAST_BID, None]},
+        {"<=": [{"rank": [_NEW]}, {"rank": [_field(_LAST_BID, "call")]}]},
+    ]
+}
+new_call_irregular_in_place = guard(
+    "à sa place, la nouvelle déclaration est irrégulière (19, 37, 18D) et l'adversaire de gauche a déclaré depuis",
+    "in its place the new call is irregular (19, 37, 18D) and the LHO has called since",
+    "new_call_irregular_in_place",
+    {
+        "and": [
+            {">": [{"count": [{"standing_after": [_FIRST_N]}]}, 0]},
+            {"or": [_INADMISSIBLE_THERE, _BARRED_THERE, _INSUFFICIENT_THERE]},
+        ]
+    },
+    needs=("irregularity",),
+)
+NEW_CALL_REGULAR_IN_PLACE = Not(
+    new_call_irregular_in_place,
+    "à sa place, la nouvelle déclaration est régulière, ou personne n'a déclaré depuis",
+    "in its place the new call is regular, or nobody has called since",
+)
+
+
+def _restore_fulfilled_by(n: Any) -> dict[str, Any]:
+    """The obligations the call numbered ``n`` fulfilled are in force again (its maker calls at that turn again)."""
+    return {
+        "update": {
+            "in": "obligations",
+            "where": {"and": [{"in": [var("kind"), list(FULFILLED.values())]}, {"==": [var("n"), n]}]},
+            "field": "kind",
+            "value": {"if": [{"==": [var("kind"), FULFILLED[REPEAT_CALL]]}, REPEAT_CALL, PASS_NEXT_TURN]},
+        }
+    }
+
+
+RESTORE_FULFILLED = [e_if({"==": [{"count": [{"standing_after": [_FIRST_N]}]}, 0]}, [_restore_fulfilled_by(_FIRST_N)])]
+
+
+def _take_back(law: str, told: list[Any], ui_law: str = "16C") -> list[Any]:
+    """The LHO takes back the call he may (25A6, 21B2): it is withdrawn, and UI to ``told`` (read on it);
+    an obligation that call fulfilled is in force again (he calls at that turn again)."""
+    return [
+        _restore_fulfilled_by(ctx("table.withdrawable.n")),
+        e_with(
+            {"call": [ctx("table.withdrawable.n")]},
+            [
+                e_set("table.withdrawable", None),
+                e_status(var("n"), "withdrawn", law),
+                e_ui(var("source"), told, ui_law),
+            ],
+        ),
+    ]
 
 
 def _replace_first_call(law: str, told: list[Any]) -> list[Any]:
@@ -354,6 +429,7 @@ def _replace_first_call(law: str, told: list[Any]) -> list[Any]:
     later = {"standing_after": [var("n")]}  # inside the ``with``: the first call's number
     return [
         {"reopen": {}},
+        {"unsettle_exposed": {}},
         *RESTORE_FULFILLED,
         e_with(
             ORIGINAL,
@@ -393,27 +469,20 @@ apply_21B1 = action(
 
 def _give_back_and_remake(law: str, told: list[Any]) -> list[Any]:
     """25A1 or 21B1 when the new call is itself irregular in the first call's place and the LHO has called
-    over the first call: his call is given back to him (withdrawn under 25A6, 21B2; read as his taking it
-    back, docs/readings.md), the obligations the first call fulfilled are in force again, and the new call
-    is made afresh at the offender's turn, so that its own law deals with it (36, 37, 27) and the LHO makes
-    his choice over it."""
+    over the first call: his call is given back to him (withdrawn under 25A6, 21B2, as if he took it back,
+    docs/readings.md), the obligations his call and the first call fulfilled are in force again, and the
+    new call is made afresh at the offender's turn, so that its own law deals with it (36, 37, 27) and the
+    LHO makes his choice over it."""
     back, back_told, back_ui = (
         ("25A6", [{"lho": [var("seat")]}, {"rho": [var("seat")]}], "25A6")
         if law == "25A"
         else ("21B2", [{"partner": [var("seat")]}], "16C")
     )
-    later = {"standing_after": [var("n")]}  # inside the ``with``: the first call's number
     return [
         {"reopen": {}},
-        e_with(
-            ORIGINAL,
-            [
-                e_with(
-                    {"call": [{"first": [later]}]},
-                    [e_status(var("n"), "withdrawn", back), e_ui(var("source"), back_told, back_ui)],
-                )
-            ],
-        ),
+        {"unsettle_exposed": {}},
+        e_set("table.withdrawable", {"first": [{"standing_after": [_FIRST_N]}]}),
+        *_take_back(back, back_told, back_ui),
         *RESTORE_FULFILLED,
         e_with(
             ORIGINAL,
@@ -424,7 +493,6 @@ def _give_back_and_remake(law: str, told: list[Any]) -> list[Any]:
                 {"remake": {"n": ctx("irregularity.n")}},
             ],
         ),
-        e_set("table.withdrawable", None),
         CLOSE,
     ]
 
@@ -510,6 +578,7 @@ def _replace_by_bid_above_seven(law: str, told: list[Any]) -> list[Any]:
     bid above seven made in rotation, awaiting the Director (the LHO's later call is cancelled by 38B)."""
     return [
         {"reopen": {}},
+        {"unsettle_exposed": {}},
         e_with(
             ORIGINAL,
             [
@@ -631,6 +700,7 @@ apply_25B1 = action(
     "apply_25B1",
     [
         {"reopen": {}},
+        {"unsettle_exposed": {}},
         e_with(
             ORIGINAL,
             [
@@ -662,20 +732,6 @@ apply_25B2 = action(
         CLOSE,
     ],
 )
-
-
-def _take_back(law: str, told: list[Any], ui_law: str = "16C") -> list[Any]:
-    """The LHO takes back the call he may (25A6, 21B2): it is withdrawn, and UI to ``told`` (read on it)."""
-    return [
-        e_with(
-            {"call": [ctx("table.withdrawable.n")]},
-            [
-                e_set("table.withdrawable", None),
-                e_status(var("n"), "withdrawn", law),
-                e_ui(var("source"), told, ui_law),
-            ],
-        )
-    ]
 
 
 # 25A6: the withdrawn call is authorized for his side, unauthorized for the opponents.

@@ -343,7 +343,7 @@ def _constraint_refusal() -> dict[str, Any]:
                         "and": [
                             {"==": [var("kind"), "designate"]},
                             {"!=": [var("card"), ctx("event.card")]},
-                            # 50D1(c): unless a restriction forbids the designated card itself
+                            # 50D1: unless a restriction forbids the designated card itself
                             {"==": [{"breaks_constraint": [ctx("event.seat"), var("card")]}, None]},
                         ]
                     },

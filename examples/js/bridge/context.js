@@ -28,6 +28,7 @@
   // Each collection of the table as the context gives it: its items (`table.<name>`).
   const ITEMS = {
     obligations: (o) => ({ seat: o.seat, kind: o.kind, law: o.law, call: orNull(o.call), n: orNull(o.n) }),
+    obligations_at_end: (o) => ({ seat: o.seat, kind: o.kind, law: o.law, call: orNull(o.call), n: orNull(o.n) }),
     deferred: deferredItem,
     pending: (p) => ({ law: p.law, source: p.source, judged_call: p.entry !== null, n: p.entry ? p.entry.n : null }),
     held: (h) => ({ n: h.entry.n, seat: h.entry.seat, source: R.token(h.entry), turn: h.turn }),
@@ -78,37 +79,6 @@
     return !(later.call.isDouble ? last[1].isBid : last[1].isDouble);
   }
 
-  // The new call in the place of the offender's last call, when his LHO has called over that call.
-  function inPlace(rec) {
-    const irr = rec.irregularity;
-    if (irr === null) return null;
-    const s = R.standing(rec);
-    const seat = irr.entry.seat;
-    const next = irr.entry.call;
-    let i = -1;
-    for (let j = s.length - 1; j >= 0; j--) if (s[j].seat === seat) { i = j; break; }
-    if (i < 0 || i + 1 >= s.length) return null;
-    const first = s[i];
-    const before = s.slice(0, i);
-    if (next.isDouble || next.isRedouble) {
-      let last = null;
-      for (let j = before.length - 1; j >= 0; j--) if (!before[j].call.isPass) { last = before[j]; break; }
-      if (last === null || last.seat === seat || last.seat === partner(seat)) return 'inadmissible';
-      if (!(next.isDouble ? last.call.isBid : last.call.isDouble)) return 'inadmissible';
-    }
-    const kept = R.isOver(rec) ? rec.obligations_at_end : [];
-    for (const o of kept.concat(rec.obligations)) {
-      if (o.seat !== seat) continue;
-      const barredPass = o.kind === 'pass_rest' || (o.kind === 'fulfilled_pass_next_turn' && o.n === first.n);
-      const barredRepeat = o.kind === 'fulfilled_repeat_call' && o.n === first.n && next.token !== o.call;
-      if ((barredPass && !next.isPass) || barredRepeat) return 'by_barred_player';
-    }
-    let lastBid = null;
-    for (let j = before.length - 1; j >= 0; j--) if (before[j].call.isBid) { lastBid = before[j]; break; }
-    if (next.isBid && lastBid !== null && next.rank <= lastBid.call.rank) return 'insufficient';
-    return null;
-  }
-
   const ev = (get) => (rec, e) => (e ? orNull(get(e)) : null);
   const irr = (get) => (rec) => (rec.irregularity !== null ? orNull(get(rec.irregularity)) : null);
   const lead = (get) => (rec) => (rec.opening_lead !== null ? get(rec.opening_lead) : null);
@@ -155,7 +125,6 @@
     'irregularity.deferred': irr((i) => (i.deferred ? deferredItem(i.deferred) : null)),
     'irregularity.next_call': (rec) => nextCall(rec),
     'irregularity.next_call_inadmissible': (rec) => nextCallInadmissible(rec),
-    'irregularity.in_place': (rec) => inPlace(rec),
     'table.state': (rec) => rec.state,
     'table.period': (rec) => rec.state.split('.')[0],
     'table.presumed_declarer': (rec) => R.presumedDeclarer(rec),
@@ -178,6 +147,7 @@
     'table.sides_with_cards': (rec) => rec.sides_with_cards.slice(),
     'table.lead_restriction_suits': (rec) => leaderRestrictionSuits(rec),
     'table.first_pending': (rec) => (rec.pending.length ? rec.pending[0].law : null),
+    'table.obligations_at_end': (rec) => items(rec, 'obligations_at_end'),
     'held.n': (rec) => (rec.held.length ? rec.held[0].entry.n : null),
     'held.seat': (rec) => (rec.held.length ? rec.held[0].entry.seat : null),
     'held.source': (rec) => (rec.held.length ? R.token(rec.held[0].entry) : null),

@@ -185,6 +185,10 @@
         rec.deferred = rec.deferred_at_end.concat(rec.deferred);
         rec.obligations_at_end = [];
         rec.deferred_at_end = [];
+      }
+    },
+    unsettle_exposed(rec) {
+      if (R.isOver(rec)) {
         const kept = rec.exposed_at_end;
         const settled = (x) => kept.some((k) => k.seat === x.seat && k.card.pbn === x.card.pbn);
         rec.penalty_cards = rec.penalty_cards.filter((p) => !settled(p));

@@ -119,6 +119,10 @@
       const i = rec.entries.findIndex((x) => x.n === n);
       return i < 0 ? [] : rec.entries.slice(i + 1).filter((y) => y.status === 'standing').map((y) => y.n);
     },
+    standing_before: (rec, e, n) => {
+      const i = rec.entries.findIndex((x) => x.n === n);
+      return i < 0 ? [] : rec.entries.slice(0, i).filter((y) => y.status === 'standing').map((y) => y.n).reverse();
+    },
   };
 
   function operators(spec) {
