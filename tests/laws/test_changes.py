@@ -302,3 +302,36 @@ def test_a_reopened_auction_drops_the_lead_constraints_declarer_chose():
     snap = board.snapshot()
     assert snap["lead_constraints"] == [] and snap["penalty_cards"] == []
     assert snap["exposed_cards"] == [{"seat": "N", "card": "DK"}, {"seat": "N", "card": "DQ"}]
+
+
+def test_a_refused_change_after_the_final_pass_keeps_the_settlement_and_declarers_choice():
+    """25B2: « La déclaration initiale est maintenue »: the auction never reopened, so the 24E penalty
+    card and declarer's 50D2 choice made over it stand (24E, 50D2), and 24E is not ruled twice."""
+    board = Board(dealer="W")
+    board.calls("1S Pass Pass Pass")
+    board.expose("S", ["HK"])  # the leader's partner: 24E, a major penalty card
+    board.apply("prohibit", {"seat": "W", "suit": "H"})  # 50D2: hearts prohibited, the card picked up
+    board.substitute("E", "2S")
+    board.apply("judge", {"unintended": False})
+    board.apply("refuse", {"seat": "S"})
+    snap = board.snapshot()
+    assert snap["lead_constraints"] == [{"seat": "N", "kind": "prohibit", "suit": "H", "law": "50D2"}]
+    assert snap["penalty_cards"] == [] and snap["exposed_cards"] == []
+    assert snap["rulings"].count("24E") == 1
+
+
+def test_the_LHO_taking_his_forced_pass_back_is_bound_again():
+    """24B: West's honour exposed, East must pass at his next turn; East's pass over North's first call
+    fulfilled it. 25A6: East takes that pass back and calls at that turn again: the obligation binds
+    him again, and a bid is a Law 37 case."""
+    board = Board(dealer="W")
+    board.calls("1C")
+    board.expose("W", ["SK"])
+    board.calls("Pass Pass")  # North, then East (forced)
+    board.substitute("N", "1D")
+    board.apply("judge", {"unintended": True})  # 1D over 1C is regular: East keeps his pass, may take it back
+    board.apply("withdraw", {"seat": "E"})
+    assert board.snapshot()["obligations"] == [{"seat": "E", "kind": "pass_next_turn", "law": "24B"}]
+    board.call("E", "1H")
+    assert board.state == "auction.call_by_barred_player"
+    assert board.snapshot()["irregularity"]["source"] == "E:1H"
