@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from fsm.bridge.auction import Entry, Relation, relation
 from fsm.bridge.calls import Call, Card, Seat, parse_call, parse_card
-from fsm.bridge.records import REPEAT_CALL, CallKind, Classification, LeadConstraint
+from fsm.bridge.records import REPEAT_CALL, CallKind, Classification, LeadConstraint, Obligation
 from fsm.bridge.table import lead_restrictions_now
 from fsm.engine.expr import Vocabulary
 
@@ -380,6 +380,12 @@ var(
         for c in t.lead_constraints
     ]
 )
+
+
+def _obligation_items(obligations: tuple[Obligation, ...]) -> list[dict[str, Any]]:
+    return [{"seat": o.seat, "kind": o.kind, "law": o.law, "call": o.call, "n": o.n} for o in obligations]
+
+
 var(
     "table.obligations",
     "object[]",
@@ -392,13 +398,7 @@ var(
         "call": "call|null: the call to repeat",
         "n": "integer|null: the number of the call that fulfilled it",
     },
-)(
-    lambda t, e: (
-        [{"seat": o.seat, "kind": o.kind, "law": o.law, "call": o.call, "n": o.n} for o in t.obligations]
-        if t.obligations
-        else []
-    )
-)
+)(lambda t, e: _obligation_items(t.obligations) if t.obligations else [])
 var(
     "table.obligations_at_end",
     "object[]",
@@ -411,7 +411,7 @@ var(
         "call": "call|null",
         "n": "integer|null",
     },
-)(lambda t, e: [{"seat": o.seat, "kind": o.kind, "law": o.law, "call": o.call, "n": o.n} for o in t.obligations_at_end])
+)(lambda t, e: _obligation_items(t.obligations_at_end))
 var(
     "table.deferred",
     "object[]",

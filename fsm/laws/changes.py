@@ -304,16 +304,16 @@ take_back_window_closes = action(
 # call) is in force again when nobody called over it, and the new call, made afresh, is classified with it: a player
 # who must pass and does not is a Law 37 case. When the LHO called over the first call, the new call takes its place if
 # it is regular there, else the LHO's call is given back and the new call is made afresh (docs/readings.md).
-_FIRST_N = {"first": [{"map": [[{"last_call": [ctx("irregularity.offender")]}], var("n")]}]}
-
-
-# 25A1 « assujettie à la Loi appropriée », 21B1: the new call, in the first call's place, is itself irregular
-# there (19A1/19B1, 37, 18D) while the LHO has called over the first call.
 def _field(item: Any, name: str) -> dict[str, Any]:
     """A field of an item an expression gives (null for null)."""
     return {"first": [{"map": [[item], var(name)]}]}
 
 
+_FIRST_N = _field({"last_call": [ctx("irregularity.offender")]}, "n")
+
+
+# 25A1 « assujettie à la Loi appropriée », 21B1: the new call, in the first call's place, is itself irregular
+# there (19A1/19B1, 37, 18D) while the LHO has called over the first call.
 _NEW = ctx("irregularity.call")
 _BEFORE = {"map": [{"standing_before": [_FIRST_N]}, {"call": [var("")]}]}  # the auction before the first call
 _LAST_NON_PASS = {"first": [_BEFORE, {"!=": [var("call"), "Pass"]}]}
@@ -1214,50 +1214,31 @@ MODULE = LawModule(
             actions=(change_later_call,),
             ruling=True,
         ),
-        Rule(
-            event="withdraw",
-            source=OFFERED_27,
-            dest="auction.calling",
-            law="25A6",
-            fr="l'adversaire de gauche reprend son enchère devenue insuffisante",
-            en="the LHO takes back his bid made insufficient",
-            guards=(MAY_WITHDRAW, takes_back_the_call_made_irregular),
-            actions=(withdraw_later_call, drop_irregular_later_call),
-            ruling=True,
-        ),
-        Rule(
-            event="withdraw",
-            source=OFFERED_27,
-            dest="auction.calling",
-            law="21B2",
-            fr="l'adversaire de gauche change son enchère devenue insuffisante",
-            en="the LHO changes his bid made insufficient",
-            guards=(MAY_CHANGE, takes_back_the_call_made_irregular),
-            actions=(change_later_call, drop_irregular_later_call),
-            ruling=True,
-        ),
-        Rule(
-            event="withdraw",
-            source=INADMISSIBLE_OFFERED,
-            dest="auction.calling",
-            law="25A6",
-            fr="l'adversaire de gauche reprend son contre ou surcontre devenu inadmissible",
-            en="the LHO takes back his double or redouble made inadmissible",
-            guards=(MAY_WITHDRAW, takes_back_the_call_made_irregular),
-            actions=(withdraw_later_call, drop_irregular_later_call),
-            ruling=True,
-        ),
-        Rule(
-            event="withdraw",
-            source=INADMISSIBLE_OFFERED,
-            dest="auction.calling",
-            law="21B2",
-            fr="l'adversaire de gauche change son contre ou surcontre devenu inadmissible",
-            en="the LHO changes his double or redouble made inadmissible",
-            guards=(MAY_CHANGE, takes_back_the_call_made_irregular),
-            actions=(change_later_call, drop_irregular_later_call),
-            ruling=True,
-        ),
+        *[
+            Rule(
+                event="withdraw",
+                source=source,
+                dest="auction.calling",
+                law=law,
+                fr=f"l'adversaire de gauche {verb_fr} {what_fr}",
+                en=f"the LHO {verb_en} {what_en}",
+                guards=(may, takes_back_the_call_made_irregular),
+                actions=(take_back, drop_irregular_later_call),
+                ruling=True,
+            )
+            for source, what_fr, what_en in (
+                (OFFERED_27, "son enchère devenue insuffisante", "his bid made insufficient"),
+                (
+                    INADMISSIBLE_OFFERED,
+                    "son contre ou surcontre devenu inadmissible",
+                    "his double or redouble made inadmissible",
+                ),
+            )
+            for law, verb_fr, verb_en, may, take_back in (
+                ("25A6", "reprend", "takes back", MAY_WITHDRAW, withdraw_later_call),
+                ("21B2", "change", "changes", MAY_CHANGE, change_later_call),
+            )
+        ],
         Rule(
             event="withdraw",
             source="auction",

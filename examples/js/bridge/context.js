@@ -25,10 +25,11 @@
     return { offender: d.offender, law: d.law, original: d.original, call: d.original.split(':').slice(1).join(':'), waiting_for: d.waiting_for };
   }
 
+  const obligationItem = (o) => ({ seat: o.seat, kind: o.kind, law: o.law, call: orNull(o.call), n: orNull(o.n) });
   // Each collection of the table as the context gives it: its items (`table.<name>`).
   const ITEMS = {
-    obligations: (o) => ({ seat: o.seat, kind: o.kind, law: o.law, call: orNull(o.call), n: orNull(o.n) }),
-    obligations_at_end: (o) => ({ seat: o.seat, kind: o.kind, law: o.law, call: orNull(o.call), n: orNull(o.n) }),
+    obligations: obligationItem,
+    obligations_at_end: obligationItem,
     deferred: deferredItem,
     pending: (p) => ({ law: p.law, source: p.source, judged_call: p.entry !== null, n: p.entry ? p.entry.n : null }),
     held: (h) => ({ n: h.entry.n, seat: h.entry.seat, source: R.token(h.entry), turn: h.turn }),
