@@ -38,6 +38,10 @@ from fsm.engine.journal import Step
 SEATS = ("N", "E", "S", "W")
 CARDS = tuple(s + r for s in "SHDC" for r in "AKQJT98765432")
 # The option holder's own events, whose point is to settle the irregularity on the table (27A1, 29A…).
+# Acts that may leave what the board tells unchanged, the log keeping them: a question (20A, 20F), a
+# review (20B), the Director called with nothing to rule (9B), a judgement under which nothing applies
+# (21B1, 25A, 54C judged « non »).
+INFORMING = ("review", "explain", "director", "judge")
 SETTLING = ("accept", "refuse", "call", "substitute", "judge", "director", "withdraw", "lead", "face_lead", "spread")
 
 
@@ -83,10 +87,6 @@ def _cites(steps: list[Step], law: str) -> bool:
     return any(c == law or c.startswith(law) or law.startswith(c) for c in _laws(steps))
 
 
-def _multiset(items: list[dict[str, Any]]) -> Counter[str]:
-    return Counter(repr(sorted(i.items())) for i in items)
-
-
 def check_step(
     before: dict[str, Any],
     board: Board,
@@ -105,7 +105,7 @@ def check_step(
         out.append(Violation("rulings rewritten", f"{before['rulings']} -> {after['rulings']}"))
     if not steps:
         out.append(Violation("accepted without a rule", f"{name} in {before['state']}"))
-    elif after == before:  # the log keeps it; the lead decides whether the snapshot should
+    elif after == before and name not in INFORMING:  # the log keeps it; the lead decides whether the snapshot should
         out.append(Violation(f"accepted, snapshot unchanged: {name}", f"in {before['state']} ({steps[-1].rule})"))
 
     # an irregularity stays until it is ruled: a ruling recorded since it came, or its holder's choice
@@ -145,41 +145,63 @@ def check_step(
             )
         # a pending call cancelled by one of the new rulings (36A cancels every call after the first) is ruled by it
         cancelled_by = {e.token(): e.law for e in board.table.auction.entries if e.status == CANCELLED}
-        ruled = [p["law"] for p in gone if cancelled_by.get(p["source"]) not in new_rulings]
+        # (38B: the bid above seven and every later call, a second bid above seven with them)
+        ruled = [p["law"] for p in gone if p["source"] not in cancelled_by]
         it = iter(new_rulings)
         if not all(any(r == law or r.startswith(law) for r in it) for law in ruled):
             out.append(Violation("pending not ruled in order", f"pending {ruled}, rulings {new_rulings}"))
 
-    # an obligation, a lead restriction, a penalty card ends only by a step citing its law
-    for key in ("obligations", "lead_restrictions", "penalty_cards"):
-        ended = _multiset(before[key]) - _multiset(after[key])
-        if not ended:
-            continue
+    # an obligation, a lead restriction, a penalty card ends only by a step citing the law that ends it
+    # (ENDED_BY); an item is the same item whatever its suits or kind become (26B's suits shrink as the
+    # offender names suits, 50B makes a minor penalty card major)
+    for key, identity in IDENTITY.items():
+        ended = Counter(map(identity, before[key])) - Counter(map(identity, after[key]))
         for item in before[key]:
-            if _multiset([item]) & ended:
-                law = item.get("law") or ("24E" if key == "penalty_cards" else "")
-                if key == "lead_restrictions" and after["declarer"] is not None:
-                    continue  # 26B needs the offender to defend: read from the declarer, not ended
-                if key == "obligations" and not after["state"].startswith("auction") and _cites(steps, "22"):
-                    continue  # an obligation to pass during the auction ends with it (22)
-                if key == "penalty_cards" and _cites(steps, "50D"):
-                    continue  # 50D: led, or declarer's option over it
-                if not law or not _cites(steps, law):
-                    out.append(Violation(f"{key[:-1].replace('_', ' ')} ended without its law", f"{item} by {name} in {before['state']} (cited {sorted(_laws(steps))})"))  # fmt: skip
+            if not ended[identity(item)]:
+                continue
+            ended[identity(item)] -= 1
+            law = item.get("law") or "24E"
+            if key == "lead_restrictions" and after["declarer"] is not None:
+                continue  # 26B needs the offender to defend: read from the declarer, not ended
+            if key == "penalty_cards" and (item["seat"], item["card"]) in _visible(after):
+                continue  # still on the table: led (50D), or an exposed card again while the auction is reopened
+            if not any(_cites(steps, by) for by in (law[:2], *ENDED_BY[key])):
+                out.append(Violation(f"{key[:-1].replace('_', ' ')} ended without its law", f"{item} by {name} in {before['state']} (cited {sorted(_laws(steps))})"))  # fmt: skip
 
-    # a card that leaves the table goes back by a ruling
-    vis_before, vis_after = _visible(before), _visible(after)
-    back = vis_before - vis_after
-    if name == "lead" and before["lead"] is None and after["lead"] is not None:
-        back.discard((after["lead"]["seat"], after["lead"]["card"]))
-    if back and not new_rulings:
-        out.append(
-            Violation("card returned to hand without a ruling", f"{sorted(back)} by {name} in {before['state']}")
-        )
+    # a card that leaves the table goes back to the hand with the law that sent it back
+    back = Counter(_visible(before) - _visible(after))
+    if name == "lead" and after["lead"] is not None:
+        back.pop((after["lead"]["seat"], after["lead"]["card"]), None)
+    back.update({(r["seat"], r["card"]): -1 for r in after["returned_cards"] if r not in before["returned_cards"]})
+    lost = sorted(c for c, k in back.items() if k > 0)
+    if lost:
+        out.append(Violation("card gone from the table, not returned", f"{lost} by {name} in {before['state']}"))
     return out
 
 
+# What makes two records the same record from one event to the next.
+IDENTITY = {
+    "obligations": lambda o: (o["seat"], o["kind"], o["law"]),
+    "lead_restrictions": lambda r: (r["seat"], r["law"]),
+    "penalty_cards": lambda p: (p["seat"], p["card"]),
+}
+# Besides the law an item records (its family: 27B3 is lifted under 27B1), the laws that end one:
+# - an obligation to pass: the end of the auction (22), its violation ruled or standing (37A, 37B),
+#   the cancellation of the calls it came from (36A, 38B);
+# - a 26B lead restriction: every clause that says « la Loi 26B ne s'applique pas » (25A1, 27B1(a),
+#   28B, 30B1(b)(i), 31A2(a), 32A2(a), 36A, 37A, 38D), a comparable call (23A) and a repeated call
+#   with no rectification (31A1, 32A1);
+# - a penalty card: played or picked up (50D), its lead out of turn refused (54D).
+ENDED_BY: dict[str, tuple[str, ...]] = {
+    "obligations": ("22", "37", "36A", "38B"),
+    "lead_restrictions": ("23A", "25A1", "27B1", "28B", "30B1", "31A", "32A", "36A", "37A", "38D"),
+    "penalty_cards": ("50D", "54D"),
+}
+
+
 def _visible(snap: dict[str, Any]) -> set[tuple[str, str]]:
+    """The cards on the table: exposed, penalty cards, the opening lead (a penalty card led stays one
+    until the lead is faced in turn and accepted: 41A, 54D may yet send it back)."""
     out = {(x["seat"], x["card"]) for x in snap["exposed_cards"]} | {
         (p["seat"], p["card"]) for p in snap["penalty_cards"]
     }
@@ -239,8 +261,9 @@ def check_record(board: Board, hands: dict[str, tuple[str, ...]] | None = None) 
     visible = Counter(snap["auction"]) + Counter(snap["cancelled"]) + Counter(snap["held"])
     if snap["irregularity"] is not None:
         visible[snap["irregularity"]["source"]] += 1
-        if "held" in snap["irregularity"]:
-            visible[snap["irregularity"]["held"]] += 1
+        for what in ("replacement", "original", "held"):
+            if what in snap["irregularity"]:
+                visible[snap["irregularity"][what]] += 1
     for e in entries:
         if e.status in (CANCELLED, WITHDRAWN):
             if not e.law:
@@ -248,18 +271,11 @@ def check_record(board: Board, hands: dict[str, tuple[str, ...]] | None = None) 
         elif e.status == PENDING:
             if e.n not in refs and e.n not in pending_n:
                 out.append(Violation("pending call awaiting nothing", e.token()))
-            elif refs.get(e.n) in ("replacement", "original"):
-                out.append(
-                    Violation(
-                        f"not in the snapshot: the irregularity's {refs[e.n]}",
-                        f"{e.token()} ({irr.law if irr else ''})",
-                    )
-                )
         elif e.status != STANDING:
             out.append(Violation("call of unknown status", f"{e.token()} {e.status}"))
     # each call visible: the irregularity's source and held call may be a call also standing or cancelled
     shown = Counter(e.token() for e in entries if e.status in (STANDING, CANCELLED, WITHDRAWN))
-    shown += Counter(e.token() for e in entries if e.status == PENDING and refs.get(e.n) in ("entry", "held"))
+    shown += Counter(e.token() for e in entries if e.status == PENDING and e.n in refs)
     if shown - visible:
         out.append(Violation("calls: not in the snapshot", str(dict(shown - visible))))
 
@@ -268,8 +284,8 @@ def check_record(board: Board, hands: dict[str, tuple[str, ...]] | None = None) 
     places.update((x.seat.value, x.card.pbn()) for x in table.exposed)
     places.update((p.seat.value, p.card.pbn()) for p in table.penalty_cards)
     lead = table.opening_lead
-    if lead is not None:
-        places[(lead.seat.value, lead.card.pbn())] += 1
+    if lead is not None and not any(p.seat == lead.seat and p.card == lead.card for p in table.penalty_cards):
+        places[(lead.seat.value, lead.card.pbn())] += 1  # a penalty card led: one card, until the lead stands
     twice = [c for c, k in places.items() if k > 1]
     if twice:
         out.append(

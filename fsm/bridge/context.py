@@ -364,6 +364,13 @@ var(
     items={"seat": "seat", "card": "card", "kind": "`major` or `minor`", "law": "string"},
 )(lambda t, e: [{"seat": p.seat, "card": p.card.pbn(), "kind": p.kind, "law": p.law} for p in t.penalty_cards])
 var(
+    "table.returned_cards",
+    "object[]",
+    "the cards shown at the table (exposed, penalty cards, leads) that went back to the hand, and the law that "
+    "sent each back (24D, 24, 41A, 47E, 50D2, 25A5, 36A, 38B)",
+    items={"seat": "seat", "card": "card", "law": "string"},
+)(lambda t, e: [{"seat": r.seat, "card": r.card.pbn(), "law": r.law} for r in t.returned_cards])
+var(
     "table.lead_constraints",
     "object[]",
     "what declarer required or prohibited for the opening lead (26B, 50D2), or the penalty card he designated (50D1)",

@@ -36,6 +36,7 @@ from fsm.bridge.records import (
     Obligation,
     PenaltyCard,
     Pending,
+    Returned,
     UnauthorizedInformation,
 )
 from fsm.engine.effects import EffectVocabulary, Param
@@ -306,6 +307,7 @@ _MAKERS: dict[str, Any] = {
         Seat(x["seat"]), x["kind"], Strain(x["suit"]), x["law"], as_card(x.get("card"))
     ),
     "exposed": lambda t, x: Exposure(Seat(x["seat"]), as_card(x["card"]), bool(x["major"])),  # type: ignore[arg-type]
+    "returned_cards": lambda t, x: Returned(Seat(x["seat"]), as_card(x["card"]), x["law"]),  # type: ignore[arg-type]
     "reviews": lambda t, x: x,
     "sides_with_cards": lambda t, x: x,
 }
@@ -435,6 +437,7 @@ def _unsettle_exposed(table: Table, event: Event) -> None:
         kept = table.exposed_at_end
         settled = {(x.seat, x.card) for x in kept}
         table.penalty_cards = tuple(p for p in table.penalty_cards if (p.seat, p.card) not in settled)
+        table.returned_cards = tuple(r for r in table.returned_cards if (r.seat, r.card) not in settled)
         table.exposed = (*kept, *(x for x in table.exposed if (x.seat, x.card) not in settled))
         table.exposed_at_end = ()
         table.lead_constraints = ()
@@ -521,6 +524,15 @@ def e_each(array: Any, effects: list[Any]) -> dict[str, Any]:
 
 def e_with(value: Any, effects: list[Any]) -> dict[str, Any]:
     return {"with": [value, effects]}
+
+
+def e_lead_back(law: str) -> list[dict[str, Any]]:
+    """The opening lead, if one is on the table, goes back to its hand under ``law`` (kept in ``returned``)."""
+    seat, card = {"ctx": "table.lead.seat"}, {"ctx": "table.lead.card"}  # ctx: also inside a `with`
+    return [
+        e_if({"!=": [seat, None]}, [e_append("returned_cards", seat=seat, card=card, law=law)]),
+        e_set("table.opening_lead", None),
+    ]
 
 
 def e_ui(source: Any, seats: Any, law: str = "16C") -> dict[str, Any]:

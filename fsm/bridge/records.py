@@ -116,6 +116,19 @@ class PenaltyCard:
 
 
 @dataclass(frozen=True, slots=True)
+class Returned:
+    """A card shown at the table (exposed, a penalty card, a lead) that went back to its hand, and the
+    law that sent it back (24D, 41A, 50D2, 25A5…): the record never loses a card."""
+
+    seat: Seat
+    card: Card
+    law: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat.value, "card": self.card.pbn(), "law": self.law}
+
+
+@dataclass(frozen=True, slots=True)
 class UnauthorizedInformation:
     """16C: a withdrawn call or exposed card (``source``) is UI to the seats in ``for_seats``."""
 
@@ -199,6 +212,11 @@ class Irregularity:
             "turn": c.turn.value,
             "relation": c.relation.value,
         }
+        # 27C, 23A: a replacement made before the ruling; 27B4: the first insufficient bid kept beside a second
+        if self.replacement is not None:
+            out["replacement"] = self.replacement.token()
+        if self.original is not None:
+            out["original"] = self.original.token()
         if self.held is not None:
             out["held"] = self.held.token()
         return out

@@ -32,6 +32,7 @@ from fsm.bridge.records import (
     Obligation,
     PenaltyCard,
     Pending,
+    Returned,
     UnauthorizedInformation,
 )
 from fsm.bridge.settings import Settings
@@ -67,6 +68,7 @@ class Table:
     exposed: tuple[Exposure, ...] = ()  # 24: face up until the auction ends
     lead_restrictions: tuple[LeadRestriction, ...] = ()
     penalty_cards: tuple[PenaltyCard, ...] = ()
+    returned_cards: tuple[Returned, ...] = ()  # cards shown that went back to the hand, with their law
     # the records that grow with every event: growing tuples once they grow (fsm.bridge.growing)
     unauthorized_information: Sequence[UnauthorizedInformation] = ()
     pending: tuple[Pending, ...] = ()

@@ -60,7 +60,9 @@ SNAPSHOT: dict[str, dict[str, Any]] = {
     "opening_leader": {"doc": "the left-hand opponent of `declarer` (after a 54A swap, of the new declarer)"},
     "irregularity": {"doc": "the irregular call awaiting a ruling: `law` is the law of its `kind` (the "
                             "export's `kinds`), `source` the call, `turn` and `relation` whose turn it was, "
-                            "`held` a call held until the option holder chooses or the Director judges"},
+                            "`replacement` a call made in its place before the ruling (27C) or while the Director's "
+                            "judgement waits (23A), `original` the first insufficient bid when a second is offered "
+                            "(27B4), `held` a call held until the option holder chooses or the Director judges"},
     "lead": {"doc": "the opening lead made: seat, card and whether it is faced"},
     "lead_constraints": {"doc": "suits the opening leader must lead or must not lead, with their law",
                          "expr": {"var": "table.lead_constraints"}},
@@ -72,12 +74,20 @@ SNAPSHOT: dict[str, dict[str, Any]] = {
                                  "standing calls (`table.lead_restrictions` holds the offender and the call they come from)"},
     "exposed_cards": {"doc": "cards exposed during the auction period and not yet returned or made penalty cards"},
     "penalty_cards": {"doc": "penalty cards, major or minor: `table.penalty_cards`, seat, card and kind"},
+    "returned_cards": {"doc": "cards shown at the table (exposed, penalty cards, leads) that went back to the hand, "
+                              "each with the law that sent it back: `table.returned_cards`",
+                       "expr": {"var": "table.returned_cards"}},
     "unauthorized_information": {"doc": "information from a withdrawn or cancelled call or an exposed card, "
                                         "for whom, and under which law"},
     "pending": {"doc": "irregularities the LHO called over, awaiting the Director: `table.pending`, law and source"},
     "held": {"doc": "calls made while a ruling waited, by a player whose call was none of the choices then open "
                     "(9B2), oldest first, each ruled once that ruling is given: `table.held`, the sources"},
     "reviews": {"doc": "the law of each review of the auction given (20B, 20C, 41B)", "expr": {"var": "table.reviews"}},
+    "misinformation_judged": {"doc": "21B1: the Director has judged that a call was made on misinformation, before "
+                                     "the player changes it (until his partner calls)",
+                              "expr": {"var": "table.misinformation_ruled"}},
+    "sides_with_cards": {"doc": "17A: the sides that have taken their cards out of the board",
+                         "expr": {"var": "table.sides_with_cards"}},
     "rulings": {"doc": "the law of each ruling of the Director, in order", "expr": {"var": "table.rulings"}},
 }  # fmt: skip
 SCXML_NS = "http://www.w3.org/2005/07/scxml"

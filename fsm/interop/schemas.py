@@ -128,7 +128,7 @@ SNAPSHOT_PROPERTIES: dict[str, Any] = {
     "irregularity": _nullable({**_obj({
         "law": LAW, "kind": {"enum": [k.name.lower() for k in CallKind]}, "source": TOKEN, "turn": SEAT,
         "relation": {"enum": [r.value for r in Relation]},
-        "held": CALL_TOKEN,
+        "replacement": CALL_TOKEN, "original": CALL_TOKEN, "held": CALL_TOKEN,
     }), "required": ["law", "kind", "source", "turn", "relation"]}),
     "lead": _nullable(_obj({"seat": SEAT, "card": CARD, "faced": {"type": "boolean"}})),
     "lead_constraints": {"type": "array", "items": {**_obj({
@@ -142,6 +142,7 @@ SNAPSHOT_PROPERTIES: dict[str, Any] = {
     })},
     "exposed_cards": {"type": "array", "items": _obj({"seat": SEAT, "card": CARD})},
     "penalty_cards": {"type": "array", "items": _obj({"seat": SEAT, "card": CARD, "kind": {"enum": ["major", "minor"]}})},
+    "returned_cards": {"type": "array", "items": _obj({"seat": SEAT, "card": CARD, "law": LAW})},
     "unauthorized_information": {"type": "array", "items": _obj({
         "source": TOKEN, "for": {"type": "array", "items": SEAT}, "law": LAW,
     })},
@@ -149,6 +150,8 @@ SNAPSHOT_PROPERTIES: dict[str, Any] = {
     "held": {"type": "array", "items": TOKEN},
     "reviews": {"type": "array", "items": LAW},
     "rulings": {"type": "array", "items": LAW},
+    "misinformation_judged": {"type": "boolean"},
+    "sides_with_cards": {"type": "array", "items": {"enum": ["NS", "EW"]}},
 }  # fmt: skip
 
 

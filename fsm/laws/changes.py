@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fsm.bridge.effects import CLOSE, e_call, e_if, e_refuse, e_set, e_status, e_ui, e_with
+from fsm.bridge.effects import CLOSE, e_call, e_if, e_lead_back, e_refuse, e_set, e_status, e_ui, e_with
 from fsm.bridge.records import FULFILLED, PASS_NEXT_TURN, PASS_REST, REPEAT_CALL, CallKind
 from fsm.laws import parties
 from fsm.laws.acceptance import by_offender_lho, note_director, then_his_call
@@ -417,6 +417,10 @@ def _take_back(law: str, told: list[Any], ui_law: str = "16C") -> list[Any]:
     ]
 
 
+# The law under which a change after the final pass sends a face-down lead back to the hand.
+_REOPENED_BY = {"25A": "25A5", "21B1": "21B1"}
+
+
 def _replace_first_call(law: str, told: list[Any]) -> list[Any]:
     """25A and 21B1: the new call takes the first one's place; the LHO may take back a call made over it.
 
@@ -436,7 +440,7 @@ def _replace_first_call(law: str, told: list[Any]) -> list[Any]:
             [
                 e_status(var("n"), "withdrawn", law),
                 e_ui(var("source"), told),
-                e_set("table.opening_lead", None),
+                *e_lead_back(_REOPENED_BY[law]),
                 e_if(
                     {"==": [{"count": [later]}, 0]},
                     [{"remake": {"n": ctx("irregularity.n")}}],
@@ -489,7 +493,7 @@ def _give_back_and_remake(law: str, told: list[Any]) -> list[Any]:
             [
                 e_status(var("n"), "withdrawn", law),
                 e_ui(var("source"), told),
-                e_set("table.opening_lead", None),
+                *e_lead_back(_REOPENED_BY[law]),
                 {"remake": {"n": ctx("irregularity.n")}},
             ],
         ),
@@ -584,7 +588,7 @@ def _replace_by_bid_above_seven(law: str, told: list[Any]) -> list[Any]:
             [
                 e_status(var("n"), "withdrawn", law),
                 e_ui(var("source"), told),
-                e_set("table.opening_lead", None),
+                *e_lead_back(_REOPENED_BY[law]),
                 {"move_after": {"n": ctx("irregularity.n"), "after": var("n")}},
             ],
         ),
@@ -706,7 +710,7 @@ apply_25B1 = action(
             [
                 e_status(var("n"), "withdrawn", "25B1"),
                 {"move_after": {"n": ctx("irregularity.n"), "after": var("n")}},
-                e_set("table.opening_lead", None),
+                *e_lead_back("25B1"),
                 e_ui(var("source"), [PARTNER]),
                 e_if(NOT_COMPARABLE, [e_restrict(OFFENDER, var("source"))]),
             ],

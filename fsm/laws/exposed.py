@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fsm.bridge.effects import e_append, e_each, e_refuse, e_remove, e_review, e_ui
+from fsm.bridge.effects import e_append, e_each, e_if, e_refuse, e_remove, e_review, e_ui
 from fsm.bridge.records import PASS_NEXT_TURN
 from fsm.engine.decisions import Trigger
 from fsm.laws.lead import ALL_MAJOR_WHEN_TWO
@@ -56,23 +56,33 @@ several_cards = guard(
 )
 
 
-def _expose(major: bool) -> dict[str, Any]:
-    """Each card stays face up until the auction ends; it is unauthorized information for partner (16C, 24)."""
+def _expose(major: bool) -> list[Any]:
+    """Each card stays face up until the auction ends; it is unauthorized information for partner (16C, 24).
+    A card already face up is one card still: exposed once, major if either exposure makes it so."""
     seat = ctx("event.seat")
-    return e_each(
-        var("event.cards"),
-        [
-            e_append("exposed", seat=seat, card=var(""), major=major),
-            e_ui({"cat": [seat, ":", var("")]}, [{"partner": [seat]}], "24"),
-        ],
-    )
+    return [
+        e_each(
+            var("event.cards"),
+            [
+                e_append("exposed", seat=seat, card=var(""), major=major, unless_same=["seat", "card"]),
+                e_ui({"cat": [seat, ":", var("")]}, [{"partner": [seat]}], "24"),
+            ],
+        ),
+        *([_made_major({"in": [var("card"), ctx("event.cards")]})] if major else []),
+    ]
+
+
+def _made_major(card: Any) -> dict[str, Any]:
+    """The exposed cards of the event's seat that ``card`` picks out are major (24B, 24C)."""
+    where = {"and": [{"==": [var("seat"), ctx("event.seat")]}, card]}
+    return {"update": {"in": "exposed", "where": where, "field": "major", "value": True}}
 
 
 expose_low = action(
     "les cartes restent face visible jusqu'à la fin des annonces",
     "the cards stay face up until the end of the auction",
     "expose_low",
-    [_expose(False)],
+    _expose(False),
 )
 _BAR = e_append(
     "obligations",
@@ -84,7 +94,7 @@ expose_and_bar = action(
     "le partenaire du fautif passe à son prochain tour (72C)",
     "the offender's partner passes at his next turn (72C)",
     "expose_and_bar",
-    [_expose(True), _BAR, *e_review("72C")],
+    [*_expose(True), _BAR, *e_review("72C")],
 )
 # After the final pass partner has no next turn to call unless a change of call reopens the auction
 # (25A5, 21B1): the obligation joins those kept aside when the auction ended (reopen, add, set aside).
@@ -92,7 +102,7 @@ expose_and_bar_aside = action(
     "le partenaire du fautif passera à son prochain tour si les annonces reprennent (72C)",
     "the offender's partner will pass at his next turn if the auction is reopened (72C)",
     "expose_and_bar_aside",
-    [_expose(True), {"reopen": {}}, _BAR, {"set_aside": {}}, *e_review("72C")],
+    [*_expose(True), {"reopen": {}}, _BAR, {"set_aside": {}}, *e_review("72C")],
 )
 
 # 24B: « une carte attaquée prématurément »: a card led face up during the auction is exposed, and
@@ -104,7 +114,8 @@ led_during_the_auction = action(
     "the card led prematurely stays face up; the offender's partner passes at his next turn (72C)",
     "led_during_the_auction",
     [
-        e_append("exposed", seat=var("event.seat"), card=var("event.card"), major=True),
+        e_append("exposed", seat=var("event.seat"), card=var("event.card"), major=True, unless_same=["seat", "card"]),
+        _made_major({"==": [var("card"), ctx("event.card")]}),
         e_ui({"cat": [var("event.seat"), ":", var("event.card")]}, [{"partner": [var("event.seat")]}], "24"),
         e_append("obligations", seat={"partner": [var("event.seat")]}, kind=PASS_NEXT_TURN, law="24B"),
         *e_review("72C"),
@@ -136,22 +147,25 @@ cards_exposed = guard(
 )
 
 
-# 24D: the declaring side's cards go back; with no declarer (a pass-out), every card does.
+# 24D: the declaring side's cards go back; with no declarer (a pass-out), every card does (24: no play).
+_GOES_BACK = {
+    "or": [
+        {"==": [ctx("table.declarer"), None]},
+        {"==": [{"side": [var("seat")]}, {"side": [ctx("table.declarer")]}]},
+    ]
+}
+_BACK_LAW = {"if": [{"==": [ctx("table.declarer"), None]}, "24", "24D"]}
 back_to_hand = action(
     "les cartes retournent dans la main",
     "the cards go back to the hand",
     "back_to_hand",
     [
         {"keep_exposed": {}},
-        e_remove(
-            "exposed",
-            {
-                "or": [
-                    {"==": [ctx("table.declarer"), None]},
-                    {"==": [{"side": [var("seat")]}, {"side": [ctx("table.declarer")]}]},
-                ]
-            },
+        e_each(
+            var("table.exposed"),
+            [e_if(_GOES_BACK, [e_append("returned_cards", seat=var("seat"), card=var("card"), law=_BACK_LAW)])],
         ),
+        e_remove("exposed", _GOES_BACK),
     ],
 )
 become_penalty_cards = action(

@@ -38,10 +38,10 @@ from fsm.bridge.effects import (
     e_append,
     e_call,
     e_if,
+    e_lead_back,
     e_refuse,
     e_remove,
     e_review,
-    e_set,
     e_status,
     e_ui,
     e_with,
@@ -324,7 +324,7 @@ apply_36A = action(
         [
             {"cancel_from": {"n": ITEM_N, "law": "36A", "offender": ITEM_SEAT, "ui_law": "16C"}},
             DROP_CANCELLED_PENDING,
-            e_set("table.opening_lead", None),
+            *e_lead_back("36A"),
         ],
     ),
 )
@@ -377,7 +377,7 @@ def _rectify_38(lho_called: bool) -> list[Any]:
     return [
         {"cancel_from": {"n": ITEM_N, "law": "38B", "offender": ITEM_SEAT, "ui_law": "16C"}},
         DROP_CANCELLED_PENDING,
-        e_set("table.opening_lead", None),
+        *e_lead_back("38B"),
         e_if({"==": [ctx("auction.turn"), ITEM_SEAT]}, [e_call("standing", seat=ITEM_SEAT, call="Pass", law="38C")]),
         e_if({"!": ctx("auction.three_passes_follow")}, e_bar_side(ITEM_SEAT, "38C")),
         *([] if lho_called else [e_restrict(ITEM_SEAT, ITEM_SOURCE), *e_review("72C")]),

@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from fsm.bridge.calls import SUITS
-from fsm.bridge.effects import e_append, e_each, e_if, e_refuse, e_remove, e_set, e_ui, e_with
+from fsm.bridge.effects import e_append, e_each, e_if, e_lead_back, e_refuse, e_remove, e_set, e_ui, e_with
 from fsm.laws import parties
 from fsm.laws.inadmissible import (
     AFTER_FINAL_PASS as LATE_CALL,
@@ -484,7 +484,7 @@ lead_out_of_turn = action(
     "entame hors tour face visible ; l'entame face cachée de l'entameur lui revient",
     "faced lead out of turn; the leader's face-down card goes back",
     "lead_out_of_turn",
-    [e_set("table.opening_lead", seat=var("event.seat"), card=var("event.card"), faced=True)],
+    [*e_lead_back("54"), e_set("table.opening_lead", seat=var("event.seat"), card=var("event.card"), faced=True)],
 )
 spread_hand = action(
     "le déclarant étale : il devient le mort",
@@ -508,7 +508,7 @@ retract_misinformed_lead = action(
     "l'entame est reprise sans rectification",
     "the lead is taken back with no rectification",
     "retract_misinformed_lead",
-    [e_set("table.opening_lead", None)],
+    e_lead_back("47E1"),
 )
 # 38A: a lead faced to a contract above seven is recorded; no play begins (nothing is played, nothing spent).
 lead_to_above_seven = action(
@@ -586,7 +586,15 @@ def _constrain(kind: str, law: str) -> list[Any]:
     pick_up = []
     if law == "50D2":
         card = {"and": [_PARTNER_MAJOR, {"==": [{"suit": [var("card")]}, ctx("event.suit")]}]}
-        pick_up = [e_with({"first": [var("table.penalty_cards"), card]}, [e_remove("penalty_cards", value=var(""))])]
+        pick_up = [
+            e_with(
+                {"first": [var("table.penalty_cards"), card]},
+                [
+                    e_append("returned_cards", seat=var("seat"), card=var("card"), law="50D2"),
+                    e_remove("penalty_cards", value=var("")),
+                ],
+            )
+        ]
     return [
         *pick_up,
         e_append("lead_constraints", seat=var("table.opening_leader"), kind=kind, suit=var("event.suit"), law=law),
@@ -747,6 +755,18 @@ leader_may_face = holder(
 
 
 BACK = ("la carte retourne dans la main, sans rectification", "the card goes back to the hand, no rectification")
+
+
+def _card_back(law: str) -> Any:
+    """The card of the event goes back to the hand under ``law``; the record keeps it (``returned``)."""
+    return action(
+        *BACK,
+        f"card_back_{law}",
+        [e_append("returned_cards", seat=var("event.seat"), card=var("event.card"), law=law)],
+    )
+
+
+card_back_41A, card_back_54E = _card_back("41A"), _card_back("54E")
 # 49, 50B: minor for a single card below honour rank, major otherwise; two or more held: all major.
 exposed_in_play = action(
     "les cartes deviennent des cartes pénalisées (50B)",
@@ -929,6 +949,7 @@ MODULE = LawModule(
             fr="entame face cachée du mauvais défenseur : rendue",
             en="face-down lead by the wrong defender: returned",
             guards=(by_leader_partner, face_down),
+            actions=(card_back_41A,),
             outcome=BACK,
         ),
         # A call after the final pass awaits the Director (39): the leader's face-down lead is made all
@@ -954,6 +975,7 @@ MODULE = LawModule(
             fr="une autre carte posée face cachée par le partenaire de l'entameur : elle retourne dans la main",
             en="another card put face down by the leader's partner: it goes back to the hand",
             guards=(by_leader_partner, face_down),
+            actions=(card_back_41A,),
             outcome=BACK,
         ),
         Rule(
@@ -1074,6 +1096,7 @@ MODULE = LawModule(
             fr="entame face cachée du mauvais défenseur pendant qu'une déclaration après le Passe final attend : rendue",
             en="face-down lead by the wrong defender while a call after the final pass awaits: returned",
             guards=(by_leader_partner, face_down),
+            actions=(card_back_41A,),
             outcome=BACK,
         ),
         Rule(
@@ -1104,6 +1127,7 @@ MODULE = LawModule(
             fr="entame du camp du déclarant : la carte revient (24D)",
             en="a lead by the declaring side: the card goes back (24D)",
             guards=(by_declaring_side,),
+            actions=(card_back_54E,),
             ruling=True,
             cites=("24D",),
             outcome=BACK,

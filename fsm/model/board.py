@@ -197,10 +197,13 @@ class Board(EventMethods):
             "lead_restrictions": lead_restrictions_now(t),
             "exposed_cards": [x.as_dict() for x in t.exposed],
             "penalty_cards": [p.as_dict() for p in t.penalty_cards],
+            "returned_cards": [r.as_dict() for r in t.returned_cards],
             "unauthorized_information": [u.as_dict() for u in t.unauthorized_information],
             "pending": [p.as_dict() for p in t.pending],
             "held": [h.entry.token() for h in t.held],
             "reviews": list(t.reviews),
+            "misinformation_judged": t.misinformation_ruled,
+            "sides_with_cards": list(t.sides_with_cards),
             "rulings": list(t.rulings),
         }
 

@@ -40,6 +40,7 @@
       ? { seat: c.seat, kind: c.kind, suit: c.suit, law: c.law, card: c.card.pbn }
       : { seat: c.seat, kind: c.kind, suit: c.suit, law: c.law }),
     exposed: (x) => ({ seat: x.seat, card: x.card.pbn, major: x.major }),
+    returned_cards: (r) => ({ seat: r.seat, card: r.card.pbn, law: r.law }),
     reviews: (x) => x,
     sides_with_cards: (x) => x,
   };

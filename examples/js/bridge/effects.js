@@ -52,6 +52,7 @@
       return c;
     },
     exposed: (rec, x) => ({ seat: x.seat, card: parseCard(x.card), major: truthy(x.major) }),
+    returned_cards: (rec, x) => ({ seat: x.seat, card: parseCard(x.card), law: x.law }),
     reviews: (rec, x) => x,
     sides_with_cards: (rec, x) => x,
   };
@@ -192,6 +193,7 @@
         const kept = rec.exposed_at_end;
         const settled = (x) => kept.some((k) => k.seat === x.seat && k.card.pbn === x.card.pbn);
         rec.penalty_cards = rec.penalty_cards.filter((p) => !settled(p));
+        rec.returned_cards = rec.returned_cards.filter((r) => !settled(r));
         rec.exposed = kept.concat(rec.exposed.filter((x) => !settled(x)));
         rec.exposed_at_end = [];
         rec.lead_constraints = [];

@@ -10,7 +10,7 @@
   // --- the record -----------------------------------------------------------------------------
   // The collections of the table (`table.<name>`), kept in their record form.
   const COLLECTIONS = ['obligations', 'deferred', 'pending', 'held', 'unauthorized_information', 'lead_restrictions',
-    'penalty_cards', 'lead_constraints', 'exposed', 'reviews', 'sides_with_cards'];
+    'penalty_cards', 'lead_constraints', 'exposed', 'returned_cards', 'reviews', 'sides_with_cards'];
   // The fields of the record a variable `table.<name>` reads as they are: their value on a fresh
   // board is the variable's `initial` in the export (the host's createHost gives them).
   const STORED = COLLECTIONS.concat(['rulings', 'misinformation_ruled', 'must_accept_lead', 'roles_swapped', 'withdraw_law']);

@@ -17,6 +17,8 @@
       const kind = kinds.get(irr.kind);
       if (!kind) throw new Error(`the export's kinds have no '${irr.kind}'`);
       const out = { law: kind.law, kind: irr.kind, source: R.token(irr.entry), turn: irr.turn, relation: irr.relation };
+      if (irr.replacement) out.replacement = R.token(irr.replacement);
+      if (irr.original) out.original = R.token(irr.original);
       if (irr.held) out.held = R.token(irr.held);
       return out;
     }
