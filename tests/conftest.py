@@ -97,3 +97,42 @@ def teaching_pages(tmp_path_factory):
         assert main(["teach", "--all", "--out", str(folder)]) == 0
 
     return shared(tmp_path_factory, "teaching-pages", write)
+
+
+# Every board a test builds keeps the record's invariants (docs/model.md, tests/invariants.py): its
+# log is replayed and checked after every event once the test is over. A test that breaks a record on
+# purpose (to show that the checker fails) is marked ``record_broken``; the boards of the random
+# campaigns are checked by the campaigns themselves, and only the first few of a test are replayed here;
+# a board of thousands of events (the tests of flat costs) is left to the campaigns: the check of every
+# event replays the record, which costs the square of its length.
+BOARDS_CHECKED, EVENTS_CHECKED = 12, 300
+
+
+@pytest.fixture(autouse=True)
+def _every_board_keeps_the_invariants(request, monkeypatch):
+    if request.node.get_closest_marker("record_broken"):
+        yield
+        return
+    from fsm import Board
+    from fsm.model.machine import default_engine
+
+    built: list[Board] = []
+    original = Board.__init__
+
+    def init(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        if len(built) < BOARDS_CHECKED:
+            built.append(self)
+
+    monkeypatch.setattr(Board, "__init__", init)
+    yield
+    monkeypatch.setattr(Board, "__init__", original)
+    from tests import invariants
+
+    found = [
+        f"board {i}: {v}"
+        for i, board in enumerate(built)
+        if board.engine is default_engine() and 0 < len(board.events) <= EVENTS_CHECKED
+        for v in invariants.check(board)
+    ]
+    assert not found, "the record's invariants (docs/model.md):\n" + "\n".join(found[:20])

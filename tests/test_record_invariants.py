@@ -102,3 +102,47 @@ def test_a_card_exposed_twice_is_one_exposed_card_made_major_by_its_lead():
     assert snap["exposed_cards"] == [{"seat": "S", "card": "C2"}]
     assert [x.major for x in board.table.exposed] == [True]  # 24B: a card led prematurely
     assert {"seat": "N", "kind": "pass_next_turn", "law": "24B"} in snap["obligations"]
+
+
+def test_a_card_led_face_down_during_the_auction_goes_back_under_24():
+    """24: a card led face down during the auction could not be seen by partner: it goes back, recorded."""
+    board = Board(dealer="N")
+    board.call("N", "1S")
+    board.lead("E", "D7", face_down=True)
+    snap = board.snapshot()
+    assert snap["exposed_cards"] == [] and snap["obligations"] == []
+    assert snap["returned_cards"] == [{"seat": "E", "card": "D7", "law": "24"}]
+
+
+def test_a_card_shown_after_a_pass_out_goes_back_under_22B():
+    """22B: the hands go back to the board unplayed: a card shown after a pass-out goes back, recorded."""
+    board = Board(dealer="N")
+    board.calls("Pass Pass Pass Pass")
+    board.expose("E", ["SA"])
+    snap = board.snapshot()
+    assert snap["state"] == "passed_out" and snap["penalty_cards"] == [] and snap["exposed_cards"] == []
+    assert snap["returned_cards"] == [{"seat": "E", "card": "SA", "law": "22B"}]
+
+
+def test_a_penalty_card_led_again_out_of_turn_stays_one_penalty_card():
+    """50B, 49: East's penalty card led again while West's lead out of turn waits is still one card."""
+    board = Board(dealer="N")
+    board.call("N", "1S")
+    board.expose("E", ["SA"])  # 24B: an honour; East defends, 24E: a major penalty card
+    board.calls("Pass 4S Pass Pass Pass")
+    board.lead("W", "DK")  # out of turn: East is on lead
+    board.lead("E", "SA", face_down=True)
+    assert board.snapshot()["penalty_cards"] == [{"seat": "E", "card": "SA", "kind": "major"}]
+
+
+def test_the_face_down_lead_turned_up_in_a_reopened_auction_is_an_exposed_card():
+    """25A5 reopens the auction while East's face-down lead lies on the table; East turns it face up:
+    a card exposed during the auction (24B), no longer the lead; West passes at his next turn."""
+    board = Board(dealer="N")
+    board.calls("1C Pass Pass Pass")
+    board.lead("E", "H7", face_down=True)
+    board.substitute("W", "1H")  # West changes his pass: the Director's judgement awaits (25)
+    board.lead("E", "H7")
+    snap = board.snapshot()
+    assert snap["lead"] is None and snap["exposed_cards"] == [{"seat": "E", "card": "H7"}]
+    assert {"seat": "W", "kind": "pass_next_turn", "law": "24B"} in snap["obligations"]

@@ -56,12 +56,11 @@ def test_an_unreachable_state():
 
 
 def test_a_waiting_state_with_no_way_out():
-    trap = StateSpec("auction.trap", "17", "Piège", "Trap", waiting=True)
-    into = Rule(
-        "review", "auction.calling", "auction.trap", "20B", "x", "x", (REGISTRY.get("own_turn_not_barred", "guard"),)
-    )
-    stays = Rule("director", "auction.trap", None, "9B1", "x", "x")
-    assert "waiting state 'auction.trap' has no way out" in refused(states=[*STATES, trap], rules=[*RULES, into, stays])
+    # a top-level state: one nested in the auction would inherit its ways out (the Director's 36A, 38D)
+    trap = StateSpec("trap", "17", "Piège", "Trap", waiting=True)
+    into = Rule("review", "auction.calling", "trap", "20B", "x", "x", (REGISTRY.get("own_turn_not_barred", "guard"),))
+    stays = Rule("director", "trap", None, "9B1", "x", "x")
+    assert "waiting state 'trap' has no way out" in refused(states=[*STATES, trap], rules=[*RULES, into, stays])
 
 
 def test_a_compound_state_needs_one_initial_child():

@@ -284,12 +284,13 @@ class Auction:
         return moved
 
     def cancel_from(self, entry: Entry, law: str) -> list[Entry]:
-        """Cancel ``entry`` and every standing call made after it (36A, 38B); returns what was cancelled."""
+        """Cancel ``entry`` and every call made after it that stands or awaits a ruling (36A, 38B: « et
+        toutes les suivantes »); returns what was cancelled."""
         start = self._pos[entry.n]
         cancelled = []
         for i in range(start, len(self._list)):
             e = self._list[i]
-            if e.status == STANDING or i == start:
+            if e.status in (STANDING, PENDING) or i == start:
                 cancelled.append(self.set_status(e, CANCELLED, law))
         return cancelled
 

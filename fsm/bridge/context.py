@@ -440,10 +440,17 @@ var(
         "source": "string: the call, `N:1H`",
         "judged_call": "boolean: a judged call awaits",
         "n": "integer|null: the number of the call concerned",
+        "awaits": "`director`: ruled when he comes (36A, 37A, 38D); `judgement`: his judgement (30B1, 31B, 32B)",
     },
 )(
     lambda t, e: [
-        {"law": p.law, "source": p.source, "judged_call": p.entry is not None, "n": p.entry.n if p.entry else None}
+        {
+            "law": p.law,
+            "source": p.source,
+            "judged_call": p.entry is not None,
+            "n": p.entry.n if p.entry else None,
+            "awaits": p.awaits,
+        }
         for p in t.pending
     ]
 )
@@ -486,9 +493,13 @@ var(
         {"seat": r.seat, "law": r.law, "offender": r.offender, "source": r.source} for r in t.lead_restrictions
     ]
 )
-var("table.first_pending", "string|null", "the law of the oldest irregularity awaiting the Director, if any")(
-    lambda t, e: t.pending[0].law if t.pending else None
-)
+# The irregularities the Director rules by coming (36A, 37A, 38D); the others in `table.pending` await
+# his judgement of comparability (30B1, 31B, 32B), given by his `judge` event.
+var(
+    "table.first_pending",
+    "string|null",
+    "the law of the oldest irregularity the Director rules when he comes (36A, 37A, 38D), if any",
+)(lambda t, e: next((p.law for p in t.pending if p.awaits == "director"), None))
 
 
 def _partner(seat: Seat | None) -> Seat | None:

@@ -145,9 +145,10 @@ def _move_after(table: Table, event: Event, n: Any, after: Any) -> None:
 
 @effect(
     "cancel_from",
-    "The call numbered `n` and every standing call made after it are cancelled under `law` (36A, 38B); "
-    "each is unauthorized information under `ui_law` (16C) for `offender` and his partner, except for "
-    "its own maker.",
+    "The call numbered `n` and every call made after it that stands or awaits a ruling are cancelled "
+    "under `law` (36A, 38B); each is unauthorized information under `ui_law` (16C) for `offender` and "
+    "his partner, except for its own maker. A held call among them is no longer held, and the "
+    "irregularity on the table, if its call is among them, is gone with it.",
     (
         Param("n", "the first call cancelled"),
         Param("law", "the law"),
@@ -157,8 +158,13 @@ def _move_after(table: Table, event: Event, n: Any, after: Any) -> None:
 )
 def _cancel_from(table: Table, event: Event, n: Any, law: str, offender: Any, ui_law: str) -> None:
     o = Seat(offender)
-    for e in table.auction.cancel_from(_entry(table, n), law):
+    cancelled = table.auction.cancel_from(_entry(table, n), law)
+    for e in cancelled:
         _add_ui(table, e.token(), tuple(s for s in (o, o.partner) if s is not e.seat), ui_law)
+    gone = {e.n for e in cancelled}
+    table.held = tuple(h for h in table.held if h.entry.n not in gone)
+    if table.irregularity is not None and table.irregularity.entry.n in gone:
+        table.irregularity = None
 
 
 @effect(
@@ -291,7 +297,7 @@ def _set(table: Table, event: Event, field: str, value: Any, fields: Any) -> Non
 # --- the collections of the record -------------------------------------------------------------------
 def _pending(table: Table, x: dict[str, Any]) -> Pending:
     n = x.get("n")
-    return Pending(x["law"], x["source"], _entry(table, n) if n is not None else None)
+    return Pending(x["law"], x["source"], _entry(table, n) if n is not None else None, x.get("awaits") or "director")
 
 
 # Each collection: how a record is made from its fields (the items of ``table.<name>``).

@@ -173,6 +173,7 @@ class Pending:
     law: str
     source: str
     entry: Entry | None = field(default=None, compare=False)  # the call itself, to cancel it later
+    awaits: str = "director"  # `director`: ruled when he comes (36A, 37A, 38D); `judgement`: his judge event
 
     def as_dict(self) -> dict[str, Any]:
         return {"law": self.law, "source": self.source}

@@ -8,7 +8,7 @@ call, routed afresh from the auction as it now stands (it may be irregular in it
 from __future__ import annotations
 
 from fsm.bridge.effects import AGAIN, CLOSE, e_if, e_set, e_stand, e_status
-from fsm.laws.spec import Action, Guard, Rule, action, equals, guard, var
+from fsm.laws.spec import Action, Guard, Not, Rule, action, equals, guard, var
 
 by_offender_lho = guard(
     "par l'adversaire de gauche du fautif",
@@ -25,6 +25,16 @@ director_present = guard(
     "director_present",
     equals("irregularity.director", True),
 )
+
+# An irregularity the LHO called over awaits the Director (36A, 37A, 38D): when he comes, he rules it
+# before the irregularity on the table, which came after it.
+any_pending = guard(
+    "une irrégularité attend l'arbitre (36A, 37A, 38D)",
+    "an irregularity awaits the Director (36A, 37A, 38D)",
+    "any_pending",
+    {"!=": [var("table.first_pending"), None]},
+)
+NOTHING_PENDING = Not(any_pending, "aucune irrégularité en attente", "no irregularity pending")
 
 
 # The call stands where it was made; a replacement made before the ruling falls (27C).

@@ -27,7 +27,7 @@ from typing import Any
 from fsm.bridge.effects import CLOSE, e_call, e_if, e_lead_back, e_refuse, e_set, e_status, e_ui, e_with
 from fsm.bridge.records import FULFILLED, PASS_NEXT_TURN, PASS_REST, REPEAT_CALL, CallKind
 from fsm.laws import parties
-from fsm.laws.acceptance import by_offender_lho, note_director, then_his_call
+from fsm.laws.acceptance import NOTHING_PENDING, by_offender_lho, note_director, then_his_call
 from fsm.laws.classify import KIND_GUARDS, hold_irregular_call
 from fsm.laws.spec import (
     SEATS_ALL,
@@ -49,7 +49,7 @@ from fsm.laws.spec import (
     seats_if,
     var,
 )
-from fsm.laws.withdrawn import e_restrict, judged
+from fsm.laws.withdrawn import DROP_CANCELLED_PENDING, e_restrict, judged
 
 STATE = "auction.change_of_call"
 INTENDED = "auction.intended_change"
@@ -414,6 +414,7 @@ def _take_back(law: str, told: list[Any], ui_law: str = "16C") -> list[Any]:
                 e_ui(var("source"), told, ui_law),
             ],
         ),
+        DROP_CANCELLED_PENDING,
     ]
 
 
@@ -452,6 +453,7 @@ def _replace_first_call(law: str, told: list[Any]) -> list[Any]:
                 ),
             ],
         ),
+        DROP_CANCELLED_PENDING,
         CLOSE,
     ]
 
@@ -497,6 +499,7 @@ def _give_back_and_remake(law: str, told: list[Any]) -> list[Any]:
                 {"remake": {"n": ctx("irregularity.n")}},
             ],
         ),
+        DROP_CANCELLED_PENDING,
         CLOSE,
     ]
 
@@ -592,6 +595,7 @@ def _replace_by_bid_above_seven(law: str, told: list[Any]) -> list[Any]:
                 {"move_after": {"n": ctx("irregularity.n"), "after": var("n")}},
             ],
         ),
+        DROP_CANCELLED_PENDING,
         {
             "irregularity": {
                 "n": var("irregularity.n"),
@@ -715,6 +719,7 @@ apply_25B1 = action(
                 e_if(NOT_COMPARABLE, [e_restrict(OFFENDER, var("source"))]),
             ],
         ),
+        DROP_CANCELLED_PENDING,
         CLOSE,
     ],
 )
@@ -760,6 +765,13 @@ may_substitute = holder(
     "a player whose partner has not called since",
     "may_substitute",
     {"filter": [SEATS_ALL, {"partner_silent": [var("")]}]},
+)
+# After the final pass: nobody while a call after the final pass awaits the Director (9B2: he rules it first).
+may_substitute_after_the_auction = holder(
+    "un joueur dont le partenaire n'a pas déclaré depuis, aucune déclaration après le Passe final n'attendant l'arbitre",
+    "a player whose partner has not called since, no call after the final pass awaiting the Director",
+    "may_substitute_after_the_auction",
+    {"if": [{"!=": [var("irregularity.n"), None]}, [], {"filter": [SEATS_ALL, {"partner_silent": [var("")]}]}]},
 )
 withdrawer = holder(
     "l'adversaire de gauche qui a déclaré sur la première",
@@ -998,6 +1010,7 @@ MODULE = LawModule(
             law="25",
             fr="l'arbitre est appelé",
             en="the Director is called",
+            guards=(NOTHING_PENDING,),
             actions=(note_director,),
         ),
         Rule(
@@ -1158,6 +1171,7 @@ MODULE = LawModule(
             law="25B",
             fr="l'arbitre est appelé",
             en="the Director is called",
+            guards=(NOTHING_PENDING,),
             actions=(note_director,),
         ),
         Rule(
@@ -1341,7 +1355,7 @@ MODULE = LawModule(
             ),
             Option(
                 event="substitute",
-                holder=may_substitute,
+                holder=may_substitute_after_the_auction,
                 law="25A5",
                 fr="remplace sa déclaration non intentionnelle jusqu'à l'entame faite face visible, son partenaire n'ayant pas déclaré depuis",
                 en="replaces his unintended call until the lead is faced, his partner not having called since",

@@ -11,8 +11,8 @@ from __future__ import annotations
 from fsm.laws.inadmissible import NOTHING_PENDING
 from fsm.laws.spec import LawModule, Rule
 
-PHASES = ("board", "auction", "passed_out", "returned")  # no pending irregularity is ruled in these states themselves
-RULED_HERE = ("clarification", "lead_out_of_turn", "play")  # the pending ones are ruled here
+PHASES = ("board", "passed_out", "returned")  # no pending irregularity is ruled in these states themselves
+RULED_HERE = ("auction", "clarification", "lead_out_of_turn", "play")  # the pending ones are ruled here
 NOTHING = ("rien n'attend de rectification", "nothing awaits rectification")
 
 MODULE = LawModule(

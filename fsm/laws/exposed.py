@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from fsm.bridge.effects import e_append, e_each, e_if, e_refuse, e_remove, e_review, e_ui
+from fsm.bridge.effects import e_append, e_each, e_if, e_refuse, e_remove, e_review, e_set, e_ui
 from fsm.bridge.records import PASS_NEXT_TURN
 from fsm.engine.decisions import Trigger
-from fsm.laws.lead import ALL_MAJOR_WHEN_TWO
+from fsm.laws.lead import ALL_MAJOR_WHEN_TWO, card_back, cards_back
 from fsm.laws.spec import LawModule, Not, Option, Rule, action, ctx, equals, guard, var
 
 single_low_card = guard(
@@ -56,13 +56,29 @@ several_cards = guard(
 )
 
 
+# The event's cards that are not already face up as the seat's penalty cards (a change of call reopens
+# the auction while they wait, 25A5): a card on the table is not exposed a second time.
+_PENALTY_OF_SEAT = {
+    "map": [{"filter": [ctx("table.penalty_cards"), {"==": [var("seat"), ctx("event.seat")]}]}, var("card")]
+}
+_NOT_ON_THE_TABLE = {"filter": [var("event.cards"), {"!": {"in": [var(""), _PENALTY_OF_SEAT]}}]}
+
+
+# The face-down opening lead turned face up while a change of call has reopened the auction (25A5): it
+# is no longer the lead but a card exposed during the auction (24).
+def _lead_turned_up(cards: Any) -> dict[str, Any]:
+    mine = {"and": [{"==": [var("table.lead.seat"), var("event.seat")]}, {"in": [var("table.lead.card"), cards]}]}
+    return e_if(mine, [e_set("table.opening_lead", None)])
+
+
 def _expose(major: bool) -> list[Any]:
     """Each card stays face up until the auction ends; it is unauthorized information for partner (16C, 24).
     A card already face up is one card still: exposed once, major if either exposure makes it so."""
     seat = ctx("event.seat")
     return [
+        _lead_turned_up(var("event.cards")),
         e_each(
-            var("event.cards"),
+            _NOT_ON_THE_TABLE,
             [
                 e_append("exposed", seat=seat, card=var(""), major=major, unless_same=["seat", "card"]),
                 e_ui({"cat": [seat, ":", var("")]}, [{"partner": [seat]}], "24"),
@@ -114,7 +130,15 @@ led_during_the_auction = action(
     "the card led prematurely stays face up; the offender's partner passes at his next turn (72C)",
     "led_during_the_auction",
     [
-        e_append("exposed", seat=var("event.seat"), card=var("event.card"), major=True, unless_same=["seat", "card"]),
+        _lead_turned_up([var("event.card")]),
+        e_if(
+            {"!": {"in": [var("event.card"), _PENALTY_OF_SEAT]}},
+            [
+                e_append(
+                    "exposed", seat=var("event.seat"), card=var("event.card"), major=True, unless_same=["seat", "card"]
+                )
+            ],
+        ),
         _made_major({"==": [var("card"), ctx("event.card")]}),
         e_ui({"cat": [var("event.seat"), ":", var("event.card")]}, [{"partner": [var("event.seat")]}], "24"),
         e_append("obligations", seat={"partner": [var("event.seat")]}, kind=PASS_NEXT_TURN, law="24B"),
@@ -228,6 +252,10 @@ SETTLE_AT_ONCE = Trigger(
 )
 
 
+FACE_UNSEEN = (
+    "sa face n'a pu être vue du partenaire : elle retourne dans la main, sans rectification",
+    "partner could not have seen its face: it goes back to the hand, with no rectification",
+)
 PASSED_OUT_BACK = (
     "donne passée : pas de jeu de la carte, elle retourne dans la main",
     "passed out: there is no play, it goes back to the hand",
@@ -296,10 +324,8 @@ MODULE = LawModule(
             fr="une carte attaquée face cachée pendant les annonces",
             en="a card led face down during the auction",
             guards=(led_face_down,),
-            outcome=(
-                "sa face n'a pu être vue du partenaire : elle retourne dans la main, sans rectification",
-                "partner could not have seen its face: it goes back to the hand, with no rectification",
-            ),
+            actions=(card_back("24", FACE_UNSEEN),),
+            outcome=FACE_UNSEEN,
             ruling=True,
         ),
         # 22B: « Les mains sont remises dans l'étui sans être jouées »: a card shown or led after a
@@ -311,6 +337,7 @@ MODULE = LawModule(
             law="22B",
             fr="carte exposée après une donne passée",
             en="a card exposed after a pass-out",
+            actions=(cards_back("22B", PASSED_OUT_BACK),),
             outcome=PASSED_OUT_BACK,
             ruling=True,
         ),
@@ -321,6 +348,7 @@ MODULE = LawModule(
             law="22B",
             fr="carte attaquée après une donne passée",
             en="a card led after a pass-out",
+            actions=(card_back("22B", PASSED_OUT_BACK),),
             outcome=PASSED_OUT_BACK,
             ruling=True,
         ),

@@ -48,10 +48,10 @@ from fsm.bridge.effects import (
 )
 from fsm.bridge.records import PASS_NEXT_TURN, PASS_REST, REPEAT_CALL, CallKind
 from fsm.laws import parties
-from fsm.laws.acceptance import by_offender, by_offender_lho, then_his_call
+from fsm.laws.acceptance import NOTHING_PENDING, by_offender, by_offender_lho, then_his_call
 from fsm.laws.classify import KIND_GUARDS, hold_irregular_call
-from fsm.laws.spec import Guard, LawModule, Not, Option, Rule, StateSpec, action, ctx, equals, guard, var
-from fsm.laws.withdrawn import e_bar, e_bar_side, e_not_comparable, e_restrict
+from fsm.laws.spec import Guard, LawModule, Not, Option, Rule, StateSpec, action, condition_of, ctx, equals, guard, var
+from fsm.laws.withdrawn import DROP_CANCELLED_PENDING, e_bar, e_bar_side, e_not_comparable, e_restrict
 
 INADMISSIBLE = "auction.inadmissible_double"
 INADMISSIBLE_OFFERED = f"{INADMISSIBLE}.offered"
@@ -91,13 +91,6 @@ def _first_pending(law: str) -> Guard:
 
 FIRST_PENDING = {law: _first_pending(law) for law in ("36", "37", "38")}
 
-any_pending = guard(
-    "une irrégularité attend l'arbitre (36A, 37A, 38D)",
-    "an irregularity awaits the Director (36A, 37A, 38D)",
-    "any_pending",
-    {">": [{"count": [var("table.pending")]}, 0]},
-)
-NOTHING_PENDING = Not(any_pending, "aucune irrégularité en attente", "no irregularity pending")
 
 # 38A: the auction ended on a bid above seven (a contract that may never be played).
 contract_above_seven = guard(
@@ -139,6 +132,20 @@ faced_lead_on_table = guard(
     "the lead lies face up on the table: the auction period is over (17D1)",
     "faced_lead_on_table",
     {"and": [{"!=": [var("table.lead.seat"), None]}, {"==": [var("table.lead.faced"), True]}]},
+)
+faced_lead_out_of_turn_on_table = guard(
+    "une entame hors tour est sur la table face visible (54)",
+    "a lead out of turn lies face up on the table (54)",
+    "faced_lead_out_of_turn_on_table",
+    {
+        "and": [
+            condition_of(faced_lead_on_table),
+            {"!=": [var("table.lead.seat"), var("table.opening_leader")]},
+        ]
+    },
+)
+FACED_IN_TURN = Not(
+    faced_lead_out_of_turn_on_table, "l'entame visible est celle de l'entameur", "the faced lead is the leader's"
 )
 
 harmless_late_call = guard(
@@ -184,15 +191,10 @@ ITEM_N, ITEM_SEAT, ITEM_SOURCE = var("n"), var("seat"), var("source")
 THE_CALL = {"call": [ctx("irregularity.n")]}
 
 
-# A later irregularity cancelled with the calls after an earlier one (36A, 38B) awaits nothing more.
-DROP_CANCELLED_PENDING = e_remove(
-    "pending",
-    {
-        "and": [
-            {"!=": [var("n"), None]},
-            {"!": {"==": [{"first": [{"map": [[{"call": [var("n")]}], var("status")]}]}, "standing"]}},
-        ]
-    },
+# When the Director comes, he rules every irregularity awaiting him, oldest first, then the one on the
+# table: once one is ruled, his coming is dealt with again while any is left.
+MORE_TO_RULE = e_if(
+    {"or": [{"!=": [var("table.first_pending"), None]}, {"!=": [var("irregularity.n"), None]}]}, [AGAIN]
 )
 
 
@@ -200,7 +202,7 @@ def _take_pending(law: str, effects: list[Any]) -> list[Any]:
     """The oldest irregularity of this law awaiting the Director leaves `table.pending`; the effects
     then run on its call as it now stands (an item of `auction.calls`: the call if it still stands,
     else the last standing call by the same player with the same call), and not at all if a later
-    rectification already withdrew it."""
+    rectification already withdrew it. The Director then rules what is left (MORE_TO_RULE)."""
     return [
         e_with(
             {"call": [{"pending_call": [law]}]},
@@ -208,7 +210,8 @@ def _take_pending(law: str, effects: list[Any]) -> list[Any]:
                 e_remove("pending", value={"first": [ctx("table.pending"), {"==": [var("law"), law]}]}),
                 e_if({"!=": [var(""), None]}, effects),
             ],
-        )
+        ),
+        MORE_TO_RULE,
     ]
 
 
@@ -296,7 +299,7 @@ leave_pending = action(
     "leave_pending",
     [
         e_status(N, "standing"),
-        e_append("pending", law=PENDING_LAW, source=SOURCE, n=N),
+        e_append("pending", law=PENDING_LAW, source=SOURCE, n=N, awaits="director"),
         e_if(
             equals("irregularity.kind", CallKind.BY_BARRED_PLAYER.name.lower()),
             [
@@ -338,7 +341,7 @@ apply_37A = action(
     "toutes les déclarations sont maintenues ; le joueur barré le reste (sans 26B)",
     "every call stands; a barred player stays barred (no 26B)",
     "apply_37A",
-    [e_remove("pending", value={"first": [var("table.pending"), {"==": [var("law"), "37"]}]})],
+    [e_remove("pending", value={"first": [var("table.pending"), {"==": [var("law"), "37"]}]}), MORE_TO_RULE],
 )
 
 
@@ -453,11 +456,20 @@ apply_39B = action(
     [e_status(N, "cancelled", "39A"), e_ui(SOURCE, [PARTNER]), CLOSE],
 )
 # 39C: a defender's bid, double or redouble: also 26B.
+_LEADER_LEAD_FACED = {
+    "and": [condition_of(faced_lead_on_table), {"==": [var("table.lead.seat"), var("table.opening_leader")]}]
+}
 apply_39C = action(
     "annulée ; le déclarant pourra interdire une couleur au partenaire (26B)",
     "cancelled; declarer may prohibit a suit to partner (26B)",
     "apply_39C",
-    [e_status(N, "cancelled", "39A"), e_ui(SOURCE, [PARTNER]), e_restrict(OFFENDER, SOURCE), CLOSE],
+    [
+        e_status(N, "cancelled", "39A"),
+        e_ui(SOURCE, [PARTNER]),
+        # 26B bears on the opening lead: none once the leader's own lead is faced (17D1)
+        e_if({"!": _LEADER_LEAD_FACED}, [e_restrict(OFFENDER, SOURCE)]),
+        CLOSE,
+    ],
 )
 # 39A after a pass-out: there is no declaring side and no defender, so nothing more (39B/C). The call
 # is added cancelled; it is unauthorized information for the caller's partner.
@@ -578,7 +590,7 @@ MODULE = LawModule(
             law="36B1",
             fr="l'arbitre annule : le fautif remplace",
             en="the Director cancels it: the offender replaces it",
-            guards=(made_in_turn,),
+            guards=(made_in_turn, NOTHING_PENDING),
             actions=(apply_36B,),
             ruling=True,
             cites=("36B2", "36B3", "26B", "72C"),
@@ -592,6 +604,7 @@ MODULE = LawModule(
             en="the Director cancels it; the turn goes back",
             guards=(
                 Not(made_in_turn, "contre ou surcontre fait hors tour", "double or redouble made out of rotation"),
+                NOTHING_PENDING,
             ),
             actions=(apply_36B4,),
             ruling=True,
@@ -638,6 +651,7 @@ MODULE = LawModule(
             law="37B1",
             fr="l'arbitre annule : Passe, camp fautif barré",
             en="the Director cancels it: a pass, the offending side barred",
+            guards=(NOTHING_PENDING,),
             actions=(apply_37B,),
             ruling=True,
             cites=("37B2", "26B", "72C"),
@@ -660,6 +674,7 @@ MODULE = LawModule(
             law="38B",
             fr="l'arbitre annule : Passe, camp fautif barré",
             en="the Director cancels it: a pass, the offending side barred",
+            guards=(NOTHING_PENDING,),
             actions=(apply_38,),
             ruling=True,
             cites=("38A", "38C", "26B", "72C"),
@@ -676,10 +691,13 @@ MODULE = LawModule(
         ),
         # the Director comes later to an irregularity the LHO called over: the first one pending.
         # During the auction, and in the clarification period before any lead is faced, 36A and 38D
-        # reopen the auction; 37A leaves every call standing.
+        # reopen the auction; 37A leaves every call standing. The rules are the whole auction's: while
+        # an irregularity waits on the table (its state's own rule for the Director needs nothing
+        # pending), the older one is ruled first; 36A and 38B cancel the one on the table with every
+        # later call, and after 37A the Director rules it in its turn (MORE_TO_RULE).
         Rule(
             event="director",
-            source="auction.calling",
+            source="auction",
             dest="auction.calling",
             law="36A",
             fr="l'arbitre vient : 36A",
@@ -690,7 +708,7 @@ MODULE = LawModule(
         ),
         Rule(
             event="director",
-            source="auction.calling",
+            source="auction",
             dest=None,
             law="37A",
             fr="l'arbitre vient : 37A",
@@ -701,7 +719,7 @@ MODULE = LawModule(
         ),
         Rule(
             event="director",
-            source="auction.calling",
+            source="auction",
             dest="auction.calling",
             law="38D",
             fr="l'arbitre vient : 38D",
@@ -829,7 +847,9 @@ MODULE = LawModule(
                     FACE_DOWN_LEAD,
                 ),
                 ((face_down_lead_on_table,), LEAD_MADE),
-                ((faced_lead_on_table,), "play"),
+                ((faced_lead_on_table, FACED_IN_TURN), "play"),
+                # a faced lead out of turn made while the late call waited: declarer's 54 options follow
+                ((faced_lead_out_of_turn_on_table,), "lead_out_of_turn"),
             )
             for r in (
                 Rule(
@@ -839,7 +859,7 @@ MODULE = LawModule(
                     law="39B",
                     fr="passe d'un défenseur ou camp du déclarant : annulée",
                     en="a defender's pass or the declaring side: cancelled",
-                    guards=(harmless_late_call, *lead_guards),
+                    guards=(harmless_late_call, *lead_guards, NOTHING_PENDING),
                     actions=(apply_39B,),
                     ruling=True,
                     cites=("39A",),
@@ -851,7 +871,7 @@ MODULE = LawModule(
                     law="39C",
                     fr="enchère ou contre d'un défenseur : annulée, 26B",
                     en="a defender's bid or double: cancelled, 26B",
-                    guards=(NOT_HARMLESS, *lead_guards),
+                    guards=(NOT_HARMLESS, *lead_guards, NOTHING_PENDING),
                     actions=(apply_39C,),
                     ruling=True,
                     cites=("39A", "26B"),

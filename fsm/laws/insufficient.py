@@ -35,7 +35,14 @@ from fsm.bridge.effects import (
 )
 from fsm.bridge.records import PASS_REST, REPEAT_CALL, CallKind
 from fsm.laws import parties
-from fsm.laws.acceptance import acceptance_rules, by_offender, by_offender_lho, director_present, note_director
+from fsm.laws.acceptance import (
+    NOTHING_PENDING,
+    acceptance_rules,
+    by_offender,
+    by_offender_lho,
+    director_present,
+    note_director,
+)
 from fsm.laws.classify import KIND_GUARDS, hold_irregular_call
 from fsm.laws.spec import LawModule, Not, Option, Rule, StateSpec, action, all_of, ctx, equals, guard, var
 from fsm.laws.withdrawn import CARRIES, judged
@@ -379,6 +386,7 @@ MODULE = LawModule(
             law="27B",
             fr="l'arbitre expose les options",
             en="the Director sets out the options",
+            guards=(NOTHING_PENDING,),
             actions=(note_director,),
         ),
         *acceptance_rules(OFFERED, "27A1", "l'enchère insuffisante", "the insufficient bid"),

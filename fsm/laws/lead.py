@@ -45,8 +45,9 @@ from fsm.laws.inadmissible import (
     cancel_late_call,
     contract_above_seven,
     face_down_lead_on_table,
+    faced_lead_on_table,
 )
-from fsm.laws.normal import EACH_IN_TURN, auction_completed, end_auction
+from fsm.laws.normal import EACH_IN_TURN, auction_completed, end_auction, no_lead_on_table
 from fsm.laws.spec import (
     SEATS_ALL,
     Guard,
@@ -755,18 +756,64 @@ leader_may_face = holder(
 
 
 BACK = ("la carte retourne dans la main, sans rectification", "the card goes back to the hand, no rectification")
+NO_FACED_LEAD = Not(faced_lead_on_table, "aucune entame face visible", "no faced lead")
+by_defender = guard(
+    "par un défenseur",
+    "by a defender",
+    "by_defender",
+    {"in": [var("event.seat"), [var("table.opening_leader"), var("table.leader_partner")]]},
+)
 
 
-def _card_back(law: str) -> Any:
-    """The card of the event goes back to the hand under ``law``; the record keeps it (``returned``)."""
+# The card the event leads is already face up on the table: exposed (24) or a penalty card.
+_MINE = {"and": [{"==": [var("seat"), ctx("event.seat")]}, {"==": [var("card"), ctx("event.card")]}]}
+_FACE_UP = {"or": [{"some": [var("table.exposed"), _MINE]}, {"some": [var("table.penalty_cards"), _MINE]}]}
+card_face_up = guard(
+    "une carte déjà face visible sur la table (exposée, pénalisée)",
+    "a card already face up on the table (exposed, a penalty card)",
+    "card_face_up",
+    _FACE_UP,
+)
+NOT_FACE_UP = Not(card_face_up, "une carte de sa main", "a card from his hand")
+refuse_face_up_card_face_down = action(
+    "refusée : la carte est déjà face visible sur la table",
+    "refused: the card is already face up on the table",
+    "refuse_face_up_card_face_down",
+    [
+        e_refuse(
+            "41A",
+            "la carte est déjà face visible sur la table (exposée ou pénalisée) : elle ne peut être posée face cachée",
+            "the card is already face up on the table (exposed or a penalty card): it cannot be put face down",
+        )
+    ],
+)
+
+
+def card_back(law: str, words: tuple[str, str] = BACK) -> Any:
+    """The card the event leads goes back to the hand under ``law``; the record keeps it (``returned_cards``)."""
     return action(
-        *BACK,
+        *words,
         f"card_back_{law}",
-        [e_append("returned_cards", seat=var("event.seat"), card=var("event.card"), law=law)],
+        # a card already face up on the table (exposed, a penalty card) stays there: it was never picked up
+        [e_if({"!": _FACE_UP}, [e_append("returned_cards", seat=var("event.seat"), card=var("event.card"), law=law)])],
     )
 
 
-card_back_41A, card_back_54E = _card_back("41A"), _card_back("54E")
+def cards_back(law: str, words: tuple[str, str] = BACK) -> Any:
+    """The cards the event exposes go back to the hand under ``law``; the record keeps them."""
+    return action(
+        *words,
+        f"cards_back_{law}",
+        [e_each(var("event.cards"), [e_append("returned_cards", seat=ctx("event.seat"), card=var(""), law=law)])],
+    )
+
+
+card_back_41A, card_back_54E, card_back_48A, cards_back_48A = (
+    card_back("41A"),
+    card_back("54E"),
+    card_back("48A"),
+    cards_back("48A"),
+)
 # 49, 50B: minor for a single card below honour rank, major otherwise; two or more held: all major.
 exposed_in_play = action(
     "les cartes deviennent des cartes pénalisées (50B)",
@@ -788,6 +835,7 @@ exposed_in_play = action(
                         ]
                     },
                     law="49",
+                    unless_same=["seat", "card"],  # a penalty card shown again is the same card
                 )
             ],
         ),
@@ -800,7 +848,16 @@ led_in_play = action(
     "the card led becomes a major penalty card (50B)",
     "led_in_play",
     [
-        e_append("penalty_cards", seat=var("event.seat"), card=var("event.card"), kind="major", law="49"),
+        e_append(
+            "penalty_cards",
+            seat=var("event.seat"),
+            card=var("event.card"),
+            kind="major",
+            law="49",
+            unless_same=["seat", "card"],
+        ),
+        # a minor penalty card led is played deliberately: major (50B)
+        {"update": {"in": "penalty_cards", "where": _MINE, "field": "kind", "value": "major"}},
         ALL_MAJOR_WHEN_TWO,
     ],
 )
@@ -813,6 +870,20 @@ refuse_exchange = action(
             "41A",
             "l'entame face cachée est posée : elle ne peut être échangée",
             "the face-down lead is made: it cannot be exchanged",
+        )
+    ],
+)
+refuse_lead_while_late = action(
+    "refusée : une entame visible est sur la table, l'arbitre statue d'abord sur la déclaration après le Passe final",
+    "refused: a faced lead lies on the table, the Director first rules on the call after the final pass",
+    "refuse_lead_while_late",
+    [
+        e_refuse(
+            "9B2",
+            "une entame est sur la table face visible et une déclaration après le Passe final attend l'arbitre : "
+            "aucun joueur ne doit agir avant qu'il n'ait statué",
+            "a lead lies face up on the table and a call after the final pass awaits the Director: no player may "
+            "act before he has ruled",
         )
     ],
 )
@@ -948,9 +1019,20 @@ MODULE = LawModule(
             law="41A",
             fr="entame face cachée du mauvais défenseur : rendue",
             en="face-down lead by the wrong defender: returned",
-            guards=(by_leader_partner, face_down),
+            guards=(by_leader_partner, face_down, NOT_FACE_UP),
             actions=(card_back_41A,),
             outcome=BACK,
+        ),
+        # the leader's partner puts face down a card that is face up on the table: it stays there
+        Rule(
+            event="lead",
+            source="clarification",
+            dest=None,
+            law="41A",
+            fr="le partenaire de l'entameur pose face cachée une carte déjà face visible : refusé",
+            en="the leader's partner puts face down a card already face up: refused",
+            guards=(by_leader_partner, face_down, card_face_up),
+            actions=(refuse_face_up_card_face_down,),
         ),
         # A call after the final pass awaits the Director (39): the leader's face-down lead is made all
         # the same and stays on the table, as one made before the late call (the Director's 39 ruling
@@ -962,8 +1044,53 @@ MODULE = LawModule(
             law="41A",
             fr="l'entameur entame face cachée pendant qu'une déclaration après le Passe final attend",
             en="the leader leads face down while a call after the final pass awaits",
-            guards=(by_leader, face_down, ALLOWED),
+            guards=(by_leader, face_down, ALLOWED, no_lead_on_table),
             actions=(place_lead,),
+        ),
+        # a lead lies on the table while the late call waits: a face-down one is the lead (41A); a faced
+        # one, in turn or out of turn, waits for the Director's ruling on the late call (9B2)
+        Rule(
+            event="lead",
+            source=LATE_CALL,
+            dest=None,
+            law="41A",
+            fr="l'entameur attaque une autre carte pendant qu'une déclaration après le Passe final attend : refusé",
+            en="the leader leads another card while a call after the final pass awaits: refused",
+            guards=(by_leader, face_down_lead_on_table),
+            actions=(refuse_exchange,),
+            cites=("17D1",),
+        ),
+        Rule(
+            event="lead",
+            source=LATE_CALL,
+            dest=None,
+            law="9B2",
+            fr="une entame visible est sur la table pendant qu'une déclaration après le Passe final attend : refusé",
+            en="a faced lead lies on the table while a call after the final pass awaits: refused",
+            guards=(by_defender, faced_lead_on_table),
+            actions=(refuse_lead_while_late,),
+        ),
+        # the leader's partner leads face up while the late call waits: a lead out of turn (54), recorded;
+        # declarer's options come once the Director has ruled on the late call
+        Rule(
+            event="lead",
+            source=LATE_CALL,
+            dest=None,
+            law="54",
+            fr="entame face visible du mauvais défenseur pendant qu'une déclaration après le Passe final attend",
+            en="a faced lead by the wrong defender while a call after the final pass awaits",
+            guards=(by_leader_partner, FACED, NOT_ABOVE_SEVEN, NO_FACED_LEAD),
+            actions=(lead_out_of_turn,),
+        ),
+        Rule(
+            event="lead",
+            source=LATE_CALL,
+            dest=None,
+            law="38A",
+            fr="entame hors tour face visible d'un contrat au-delà de sept pendant qu'une déclaration tardive attend",
+            en="a faced lead out of turn to a contract above seven while a late call awaits",
+            guards=(by_leader_partner, FACED, contract_above_seven, NO_FACED_LEAD),
+            actions=(refuse_above_seven_while_late,),
         ),
         # A face-down lead lies on the table: a card the leader's partner puts face down goes back (41A:
         # the face-down lead made is the lead; the leader's own second card is refused, 41A).
@@ -974,7 +1101,7 @@ MODULE = LawModule(
             law="41A",
             fr="une autre carte posée face cachée par le partenaire de l'entameur : elle retourne dans la main",
             en="another card put face down by the leader's partner: it goes back to the hand",
-            guards=(by_leader_partner, face_down),
+            guards=(by_leader_partner, face_down, NOT_FACE_UP),
             actions=(card_back_41A,),
             outcome=BACK,
         ),
@@ -1022,6 +1149,7 @@ MODULE = LawModule(
             fr="carte attaquée par le camp du déclarant après l'entame hors tour",
             en="a card led by the declaring side after the lead out of turn",
             guards=(by_declaring_side,),
+            actions=(card_back_48A,),
             outcome=(
                 "pas de pénalité pour le déclarant : la carte retourne dans la main",
                 "no penalty for declarer: the card goes back to the hand",
@@ -1036,6 +1164,7 @@ MODULE = LawModule(
             fr="carte exposée par le camp du déclarant après l'entame hors tour",
             en="a card exposed by the declaring side after the lead out of turn",
             guards=(by_declaring_side,),
+            actions=(cards_back_48A,),
             outcome=(
                 "pas de pénalité pour le déclarant : la carte retourne dans la main",
                 "no penalty for declarer: the card goes back to the hand",
@@ -1062,7 +1191,7 @@ MODULE = LawModule(
             law="50D1",
             fr="entame refusée (38A, 26B, 50C, 50D) pendant qu'une déclaration après le Passe final attend",
             en="lead refused (38A, 26B, 50C, 50D) while a call after the final pass awaits",
-            guards=(by_leader, lead_forbidden),
+            guards=(by_leader, lead_forbidden, no_lead_on_table),
             actions=(refuse_lead,),
         ),
         # No contract above seven is played (38A): with a call after the final pass to rule as well, the
@@ -1074,7 +1203,7 @@ MODULE = LawModule(
             law="38A",
             fr="entame face visible d'un contrat au-delà de sept pendant qu'une déclaration tardive attend",
             en="a faced lead to a contract above seven while a late call awaits",
-            guards=(by_leader, FACED, ALLOWED, contract_above_seven),
+            guards=(by_leader, FACED, ALLOWED, contract_above_seven, no_lead_on_table),
             actions=(refuse_above_seven_while_late,),
         ),
         Rule(
@@ -1084,7 +1213,7 @@ MODULE = LawModule(
             law="41C",
             fr="l'entameur entame face visible pendant qu'une déclaration après le Passe final attend",
             en="the leader leads face up while a call after the final pass awaits",
-            guards=(by_leader, FACED, ALLOWED, NOT_ABOVE_SEVEN),
+            guards=(by_leader, FACED, ALLOWED, NOT_ABOVE_SEVEN, no_lead_on_table),
             actions=(place_lead,),
             cites=("17D1",),
         ),
@@ -1095,7 +1224,7 @@ MODULE = LawModule(
             law="41A",
             fr="entame face cachée du mauvais défenseur pendant qu'une déclaration après le Passe final attend : rendue",
             en="face-down lead by the wrong defender while a call after the final pass awaits: returned",
-            guards=(by_leader_partner, face_down),
+            guards=(by_leader_partner, face_down, NO_FACED_LEAD, NOT_FACE_UP),
             actions=(card_back_41A,),
             outcome=BACK,
         ),

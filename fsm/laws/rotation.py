@@ -55,6 +55,7 @@ from fsm.bridge.effects import (
 from fsm.bridge.records import PASS_NEXT_TURN, REPEAT_CALL, CallKind
 from fsm.laws import parties
 from fsm.laws.acceptance import (
+    NOTHING_PENDING,
     accept_irregular_call,
     acceptance_rules,
     by_offender_lho,
@@ -380,7 +381,7 @@ judge_after_the_auction = action(
             _deferred_of(ctx("entry.seat")),
             [
                 e_remove("deferred", value=var("")),
-                e_append("pending", law=var("law"), source=var("original"), n=ctx("entry.n")),
+                e_append("pending", law=var("law"), source=var("original"), n=ctx("entry.n"), awaits="judgement"),
             ],
         )
     ],
@@ -641,6 +642,7 @@ def _waiting(
             law="29B",
             fr="l'arbitre est appelé",
             en="the Director is called",
+            guards=(NOTHING_PENDING,),
             actions=(note_director,),
         ),
         Rule(

@@ -21,7 +21,7 @@ reading is written in docs/readings.md.
 
 from __future__ import annotations
 
-from fsm.bridge.effects import e_append, e_call, e_remove, e_status, e_ui
+from fsm.bridge.effects import e_append, e_call, e_refuse, e_remove, e_status, e_ui
 from fsm.engine.decisions import Trigger
 from fsm.laws.acceptance import by_offender_lho
 from fsm.laws.spec import LawModule, Not, Rule, action, condition_of, ctx, guard, var
@@ -73,6 +73,22 @@ hold_call = action(
     "the call is held until the irregularity awaiting is settled (9B2)",
     "hold_call_while_a_ruling_waits",
     [e_call("pending"), e_append("held", n=var("auction.made"), turn=var("auction.turn"))],
+)
+# A change of call (25) made while a call after the final pass awaits the Director would reopen the
+# auction over a call he has not ruled on: the Director rules the late call first (9B2).
+refuse_change_while_late_call_waits = action(
+    "refusé : l'arbitre statue d'abord sur la déclaration après le Passe final",
+    "refused: the Director first rules on the call after the final pass",
+    "refuse_change_while_late_call_waits",
+    [
+        e_refuse(
+            "9B2",
+            "une déclaration après le Passe final attend l'arbitre : aucun joueur ne doit agir avant qu'il "
+            "n'ait expliqué la rectification, et aucun changement de déclaration n'est possible avant",
+            "a call after the final pass awaits the Director: no player may act before he has explained "
+            "the rectification, and no call can be changed before then",
+        )
+    ],
 )
 FIRST = {"first": [var("table.held")]}
 cancel_held_28B = action(
@@ -127,6 +143,16 @@ MODULE = LawModule(
             en="another call after the final pass before the ruling: held",
             guards=(late_call_waits, Not(by_offender_lho, "par un autre joueur", "by another player")),
             actions=(hold_call,),
+        ),
+        Rule(
+            event="substitute",
+            source=LATE,
+            dest=None,
+            law="9B2",
+            fr="changement de déclaration pendant qu'une déclaration après le Passe final attend : refusé",
+            en="a change of call while a call after the final pass awaits: refused",
+            guards=(late_call_waits,),
+            actions=(refuse_change_while_late_call_waits,),
         ),
         # During the auction an opponent may have called at his turn since (28B). After the final
         # pass no call stands any more: a held call is always a call after the final pass (39).

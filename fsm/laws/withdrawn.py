@@ -10,9 +10,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fsm.bridge.effects import e_append, e_review, e_ui
+from fsm.bridge.effects import e_append, e_remove, e_review, e_ui
 from fsm.bridge.records import PASS_REST
 from fsm.laws.spec import Guard, equals, guard
+
+# An irregularity awaiting the Director whose call no longer stands (cancelled with the calls after an
+# earlier one, 36A, 38B; withdrawn by a change of call, 25A, 21B1, 25A6, 21B2) awaits nothing more.
+DROP_CANCELLED_PENDING = e_remove(
+    "pending",
+    {
+        "and": [
+            {"!=": [{"var": "n"}, None]},
+            {"!": {"==": [{"first": [{"map": [[{"call": [{"var": "n"}]}], {"var": "status"}]}]}, "standing"]}},
+        ]
+    },
+)
 
 if TYPE_CHECKING:
     pass

@@ -31,7 +31,7 @@
     obligations: obligationItem,
     obligations_at_end: obligationItem,
     deferred: deferredItem,
-    pending: (p) => ({ law: p.law, source: p.source, judged_call: p.entry !== null, n: p.entry ? p.entry.n : null }),
+    pending: (p) => ({ law: p.law, source: p.source, judged_call: p.entry !== null, n: p.entry ? p.entry.n : null, awaits: p.awaits }),
     held: (h) => ({ n: h.entry.n, seat: h.entry.seat, source: R.token(h.entry), turn: h.turn }),
     unauthorized_information: (u) => ({ source: u.source, for: u.for.slice(), law: u.law }),
     lead_restrictions: (r) => ({ seat: r.seat, law: r.law, offender: r.offender, source: r.source }),
@@ -148,7 +148,10 @@
     'table.withdraw_law': (rec) => orNull(rec.withdraw_law),
     'table.sides_with_cards': (rec) => rec.sides_with_cards.slice(),
     'table.lead_restriction_suits': (rec) => leaderRestrictionSuits(rec),
-    'table.first_pending': (rec) => (rec.pending.length ? rec.pending[0].law : null),
+    'table.first_pending': (rec) => {
+      const first = rec.pending.find((p) => p.awaits === 'director');
+      return first ? first.law : null;
+    },
     'table.obligations_at_end': (rec) => items(rec, 'obligations_at_end'),
     'held.n': (rec) => (rec.held.length ? rec.held[0].entry.n : null),
     'held.seat': (rec) => (rec.held.length ? rec.held[0].entry.seat : null),

@@ -41,7 +41,9 @@
   const MAKERS = {
     obligations: (rec, x) => ({ seat: x.seat, kind: x.kind, law: x.law, call: get(x, 'call'), n: get(x, 'n') }),
     deferred: (rec, x) => toDeferred(x),
-    pending: (rec, x) => ({ law: x.law, source: x.source, entry: nil(get(x, 'n')) ? null : R.entry(rec, x.n) }),
+    pending: (rec, x) => ({
+      law: x.law, source: x.source, entry: nil(get(x, 'n')) ? null : R.entry(rec, x.n), awaits: get(x, 'awaits') || 'director',
+    }),
     held: (rec, x) => ({ entry: R.entry(rec, x.n), turn: get(x, 'turn') }),
     unauthorized_information: (rec, x) => ({ source: x.source, for: Array.from(x.for), law: x.law }),
     lead_restrictions: (rec, x) => ({ seat: x.seat, law: x.law, offender: x.offender, source: x.source }),
@@ -87,9 +89,13 @@
     // every call cancelled is unauthorized information, under the rule's `ui_law`
     cancel_from(rec, e, p) {
       const o = p.offender;
-      for (const x of R.cancelFrom(rec, p.n, p.law)) {
+      const cancelled = R.cancelFrom(rec, p.n, p.law);
+      for (const x of cancelled) {
         addUI(rec, R.token(x), [o, partner(o)].filter((s) => s !== x.seat), p.ui_law);
       }
+      const gone = new Set(cancelled.map((x) => x.n));
+      rec.held = rec.held.filter((h) => !gone.has(h.entry.n));
+      if (rec.irregularity && gone.has(rec.irregularity.entry.n)) rec.irregularity = null;
     },
     cancel_deprived_passes(rec, e, p) {
       const passes = R.passesSinceLastCall(rec);

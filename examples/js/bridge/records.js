@@ -97,7 +97,7 @@
     const out = [];
     for (let i = start; i < rec.entries.length; i++) {
       const e = rec.entries[i];
-      if (e.status === 'standing' || i === start) {
+      if (e.status === 'standing' || e.status === 'pending' || i === start) {
         rec.entries[i] = { ...e, status: 'cancelled', law };
         out.push({ ...rec.entries[i] });
       }
