@@ -192,9 +192,10 @@ IDENTITY = {
 # Besides the law an item records (its family: 27B3 is lifted under 27B1), the laws that end one:
 # - an obligation to pass: the end of the auction (22), its violation ruled or standing (37A, 37B),
 #   the cancellation of the calls it came from (36A, 38B);
-# - a 26B lead restriction: every clause that says « la Loi 26B ne s'applique pas » (25A1, 27B1(a),
-#   28B, 30B1(b)(i), 31A2(a), 32A2(a), 36A, 37A, 38D), a comparable call (23A) and a repeated call
-#   with no rectification (31A1, 32A1);
+# - a 26B lead restriction: every clause that says « La Loi 26B ne s’applique pas » or « Les
+#   restrictions d’attaque de la Loi 26B ne s’appliquent pas » (25A1, 27B1(a), 28B, 30B1(b)(i),
+#   31A2(a), 32A2(a), 36A, 37A, 38D), a comparable call (23A) and a repeated call with no
+#   rectification (31A1, 32A1);
 # - a penalty card: played or picked up (50D), its lead out of turn refused (54D).
 ENDED_BY: dict[str, tuple[str, ...]] = {
     "obligations": ("22", "37", "36A", "38B"),

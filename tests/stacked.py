@@ -253,6 +253,9 @@ def _option(board: Board, hands: dict[str, tuple[str, ...]], pick: int) -> Act |
         args.update(card=hands[seat][pick % 13], face_down=pick % 2 == 0)
     elif name in ("prohibit", "require"):
         args["suit"] = "SHDC"[pick % 4]
+    elif name == "designate":  # 50D1: one of the leader's penalty cards (any card: a wrong one is refused)
+        cards = [p["card"] for p in board.snapshot()["penalty_cards"]] or list(CARDS)
+        args["card"] = cards[pick % len(cards)]
     return Act("option", name, args)
 
 

@@ -135,14 +135,28 @@ def test_a_penalty_card_led_again_out_of_turn_stays_one_penalty_card():
     assert board.snapshot()["penalty_cards"] == [{"seat": "E", "card": "SA", "kind": "major"}]
 
 
-def test_the_face_down_lead_turned_up_in_a_reopened_auction_is_an_exposed_card():
-    """25A5 reopens the auction while East's face-down lead lies on the table; East turns it face up:
-    a card exposed during the auction (24B), no longer the lead; West passes at his next turn."""
+def test_the_face_down_lead_turned_up_while_a_change_awaits_stays_the_lead():
+    """East's face-down lead lies on the table while West's change of call awaits the Director (25); East
+    leads that same card face up: one card still, the lead, not a second, exposed card; partner has seen
+    it (16C) and, a card led during the auction, West passes at his next turn (24B)."""
     board = Board(dealer="N")
     board.calls("1C Pass Pass Pass")
     board.lead("E", "H7", face_down=True)
-    board.substitute("W", "1H")  # West changes his pass: the Director's judgement awaits (25)
+    board.substitute("W", "1H")
     board.lead("E", "H7")
     snap = board.snapshot()
-    assert snap["lead"] is None and snap["exposed_cards"] == [{"seat": "E", "card": "H7"}]
+    assert snap["lead"] == {"seat": "E", "card": "H7", "faced": False} and snap["exposed_cards"] == []
     assert {"seat": "W", "kind": "pass_next_turn", "law": "24B"} in snap["obligations"]
+    assert {"source": "E:H7", "for": ["W"], "law": "24"} in snap["unauthorized_information"]
+
+
+def test_the_face_down_lead_shown_in_the_clarification_period_is_then_faced():
+    """41C: East shows the card of his face-down lead, then faces it: the lead is made, play begins."""
+    board = Board(dealer="N")
+    board.calls("1C Pass Pass Pass")
+    board.lead("E", "H7", face_down=True)
+    board.expose("E", ["H7"])
+    board.face_lead("E")
+    snap = board.snapshot()
+    assert snap["state"] == "play" and snap["lead"] == {"seat": "E", "card": "H7", "faced": True}
+    assert snap["penalty_cards"] == [] and snap["exposed_cards"] == []

@@ -284,8 +284,9 @@ class Auction:
         return moved
 
     def cancel_from(self, entry: Entry, law: str) -> list[Entry]:
-        """Cancel ``entry`` and every call made after it that stands or awaits a ruling (36A, 38B: « et
-        toutes les suivantes »); returns what was cancelled."""
+        """Cancel ``entry`` and every call made after it that stands or awaits a ruling (36A « la
+        déclaration inadmissible et les suivantes sont annulées », 38B « ainsi que toutes les
+        déclarations suivantes »); returns what was cancelled."""
         start = self._pos[entry.n]
         cancelled = []
         for i in range(start, len(self._list)):

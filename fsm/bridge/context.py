@@ -367,7 +367,7 @@ var(
     "table.returned_cards",
     "object[]",
     "the cards shown at the table (exposed, penalty cards, leads) that went back to the hand, and the law that "
-    "sent each back (24D, 24, 41A, 47E, 50D2, 25A5, 36A, 38B)",
+    "sent each back (24, 22B, 24D, 41A, 47E1, 48A, 50D2, 54, 54E, 25A5, 21B1, 25B1, 36A, 38B)",
     items={"seat": "seat", "card": "card", "law": "string"},
 )(lambda t, e: [{"seat": r.seat, "card": r.card.pbn(), "law": r.law} for r in t.returned_cards])
 var(

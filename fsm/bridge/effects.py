@@ -147,7 +147,8 @@ def _move_after(table: Table, event: Event, n: Any, after: Any) -> None:
     "cancel_from",
     "The call numbered `n` and every call made after it that stands or awaits a ruling are cancelled "
     "under `law` (36A, 38B); each is unauthorized information under `ui_law` (16C) for `offender` and "
-    "his partner, except for its own maker. A held call among them is no longer held, and the "
+    "his partner, except for its own maker, and, if it awaited a ruling itself, for its maker's partner. "
+    "A held call among them is no longer held, and the "
     "irregularity on the table, if its call is among them, is gone with it.",
     (
         Param("n", "the first call cancelled"),
@@ -158,9 +159,13 @@ def _move_after(table: Table, event: Event, n: Any, after: Any) -> None:
 )
 def _cancel_from(table: Table, event: Event, n: Any, law: str, offender: Any, ui_law: str) -> None:
     o = Seat(offender)
+    irregular = {e.n for e in table.auction.entries if e.status == PENDING}  # on the table, or held
+    irregular |= {p.entry.n for p in table.pending if p.entry is not None}  # called over, awaiting him
     cancelled = table.auction.cancel_from(_entry(table, n), law)
     for e in cancelled:
-        _add_ui(table, e.token(), tuple(s for s in (o, o.partner) if s is not e.seat), ui_law)
+        # a later call that was itself irregular (awaiting its ruling) is also UI for its maker's partner
+        told = (o, o.partner, *((e.seat.partner,) if e.n in irregular else ()))
+        _add_ui(table, e.token(), tuple(dict.fromkeys(s for s in told if s is not e.seat)), ui_law)
     gone = {e.n for e in cancelled}
     table.held = tuple(h for h in table.held if h.entry.n not in gone)
     if table.irregularity is not None and table.irregularity.entry.n in gone:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fsm.bridge.effects import e_append, e_each, e_if, e_refuse, e_remove, e_review, e_set, e_ui
+from fsm.bridge.effects import e_append, e_each, e_if, e_refuse, e_remove, e_review, e_ui
 from fsm.bridge.records import PASS_NEXT_TURN
 from fsm.engine.decisions import Trigger
 from fsm.laws.lead import ALL_MAJOR_WHEN_TWO, card_back, cards_back
@@ -57,18 +57,34 @@ several_cards = guard(
 
 
 # The event's cards that are not already face up as the seat's penalty cards (a change of call reopens
-# the auction while they wait, 25A5): a card on the table is not exposed a second time.
+# the auction while they wait, 25A5), nor the seat's face-down opening lead (a change of call awaits
+# the Director's judgement while it lies on the table): a card on the table is not exposed a second
+# time, and the lead stays the lead; partner has seen it (16C).
 _PENALTY_OF_SEAT = {
     "map": [{"filter": [ctx("table.penalty_cards"), {"==": [var("seat"), ctx("event.seat")]}]}, var("card")]
 }
-_NOT_ON_THE_TABLE = {"filter": [var("event.cards"), {"!": {"in": [var(""), _PENALTY_OF_SEAT]}}]}
 
 
-# The face-down opening lead turned face up while a change of call has reopened the auction (25A5): it
-# is no longer the lead but a card exposed during the auction (24).
-def _lead_turned_up(cards: Any) -> dict[str, Any]:
-    mine = {"and": [{"==": [var("table.lead.seat"), var("event.seat")]}, {"in": [var("table.lead.card"), cards]}]}
-    return e_if(mine, [e_set("table.opening_lead", None)])
+def _on_the_table(card: Any, seat: Any) -> dict[str, Any]:
+    """``card`` of the event's seat lies on the table: one of his penalty cards, or his opening lead."""
+    lead = {"and": [{"==": [card, ctx("table.lead.card")]}, {"==": [seat, ctx("table.lead.seat")]}]}
+    return {"or": [{"in": [card, _PENALTY_OF_SEAT]}, lead]}
+
+
+_NOT_ON_THE_TABLE = {"filter": [var("event.cards"), {"!": _on_the_table(var(""), ctx("event.seat"))}]}
+
+
+def _lead_shown(cards: Any) -> dict[str, Any]:
+    """The seat's face-down opening lead among the cards shown: partner has seen it (16C, 24)."""
+    mine = {
+        "and": [
+            {"==": [var("table.lead.seat"), var("event.seat")]},
+            {"in": [var("table.lead.card"), cards]},
+            {"!": var("table.lead.faced")},
+        ]
+    }
+    lead = {"cat": [var("table.lead.seat"), ":", var("table.lead.card")]}
+    return e_if(mine, [e_ui(lead, [{"partner": [var("event.seat")]}], "24")])
 
 
 def _expose(major: bool) -> list[Any]:
@@ -76,7 +92,7 @@ def _expose(major: bool) -> list[Any]:
     A card already face up is one card still: exposed once, major if either exposure makes it so."""
     seat = ctx("event.seat")
     return [
-        _lead_turned_up(var("event.cards")),
+        _lead_shown(var("event.cards")),
         e_each(
             _NOT_ON_THE_TABLE,
             [
@@ -130,9 +146,8 @@ led_during_the_auction = action(
     "the card led prematurely stays face up; the offender's partner passes at his next turn (72C)",
     "led_during_the_auction",
     [
-        _lead_turned_up([var("event.card")]),
         e_if(
-            {"!": {"in": [var("event.card"), _PENALTY_OF_SEAT]}},
+            {"!": _on_the_table(var("event.card"), var("event.seat"))},
             [
                 e_append(
                     "exposed", seat=var("event.seat"), card=var("event.card"), major=True, unless_same=["seat", "card"]

@@ -126,7 +126,9 @@ face_down_lead_on_table = guard(
     "face_down_lead_on_table",
     {"and": [{"!=": [var("table.lead.seat"), None]}, {"!": var("table.lead.faced")}]},
 )
-NO_FACE_DOWN_LEAD = Not(face_down_lead_on_table, "aucune entame sur la table", "no lead on the table")
+NO_FACE_DOWN_LEAD = Not(
+    face_down_lead_on_table, "aucune entame face cachée sur la table", "no face-down lead on the table"
+)
 faced_lead_on_table = guard(
     "l'entame est sur la table face visible : la période des annonces est finie (17D1)",
     "the lead lies face up on the table: the auction period is over (17D1)",
@@ -456,8 +458,14 @@ apply_39B = action(
     [e_status(N, "cancelled", "39A"), e_ui(SOURCE, [PARTNER]), CLOSE],
 )
 # 39C: a defender's bid, double or redouble: also 26B.
-_LEADER_LEAD_FACED = {
-    "and": [condition_of(faced_lead_on_table), {"==": [var("table.lead.seat"), var("table.opening_leader")]}]
+# 26B restricts the offender's partner's opening lead: none is left once that partner, the opening
+# leader, has faced his own lead (17D1).
+_PARTNER_LEAD_FACED = {
+    "and": [
+        condition_of(faced_lead_on_table),
+        {"==": [var("table.lead.seat"), var("table.opening_leader")]},
+        {"==": [var("table.opening_leader"), {"partner": [var("irregularity.offender")]}]},
+    ]
 }
 apply_39C = action(
     "annulée ; le déclarant pourra interdire une couleur au partenaire (26B)",
@@ -466,8 +474,7 @@ apply_39C = action(
     [
         e_status(N, "cancelled", "39A"),
         e_ui(SOURCE, [PARTNER]),
-        # 26B bears on the opening lead: none once the leader's own lead is faced (17D1)
-        e_if({"!": _LEADER_LEAD_FACED}, [e_restrict(OFFENDER, SOURCE)]),
+        e_if({"!": _PARTNER_LEAD_FACED}, [e_restrict(OFFENDER, SOURCE)]),
         CLOSE,
     ],
 )

@@ -75,8 +75,8 @@ EACH_IN_TURN = Not(a_player_deprived, "chacun à son tour", "each in turn")
 # 41A: a face-down lead still on the table when the auction ends again (a change of call refused, 25B2)
 # stays there; fsm/laws/lead.py ends the auction on it.
 no_lead_on_table = guard(
-    "aucune entame face cachée sur la table",
-    "no face-down lead on the table",
+    "aucune entame sur la table",
+    "no lead on the table",
     "no_lead_on_table",
     {"==": [var("table.lead.seat"), None]},
 )

@@ -126,3 +126,16 @@ def test_a_double_with_no_bid_is_not_a_pass_22B_36A(opener, dealer, passes):
     snap = board.snapshot()
     assert snap["auction"] == [] and len(snap["cancelled"]) == passes + 1
     assert snap["turn"] == dealer and snap["rulings"] == ["36A"] and snap["obligations"] == []
+
+
+def test_39C_restricts_the_offender_s_partner_even_after_the_offender_s_own_faced_lead():
+    """39C: East, the opening leader, bids after the final pass and then faces his lead; West, his partner,
+    has not led yet: declarer may still prohibit him the suits East did not name (26B)."""
+    board = Board(dealer="N")
+    board.calls("1S Pass 4S Pass Pass Pass")
+    board.call("E", "5C")
+    board.lead("E", "D2")
+    board.director()
+    snap = board.snapshot()
+    assert snap["rulings"] == ["39C"] and snap["cancelled"] == ["E:5C"]
+    assert snap["lead_restrictions"] == [{"seat": "W", "law": "26B", "suits": ["C", "D", "H", "S"]}]

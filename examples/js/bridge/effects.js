@@ -89,9 +89,12 @@
     // every call cancelled is unauthorized information, under the rule's `ui_law`
     cancel_from(rec, e, p) {
       const o = p.offender;
+      const irregular = new Set(rec.entries.filter((x) => x.status === 'pending').map((x) => x.n)
+        .concat(rec.pending.filter((q) => q.entry).map((q) => q.entry.n)));
       const cancelled = R.cancelFrom(rec, p.n, p.law);
       for (const x of cancelled) {
-        addUI(rec, R.token(x), [o, partner(o)].filter((s) => s !== x.seat), p.ui_law);
+        const told = [o, partner(o)].concat(irregular.has(x.n) ? [partner(x.seat)] : []);
+        addUI(rec, R.token(x), [...new Set(told)].filter((s) => s !== x.seat), p.ui_law);
       }
       const gone = new Set(cancelled.map((x) => x.n));
       rec.held = rec.held.filter((h) => !gone.has(h.entry.n));
