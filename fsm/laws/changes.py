@@ -760,18 +760,19 @@ change_later_call = action(
 
 
 # The option holders of 25A: whoever may still replace his last call.
+_PARTNER_SILENT_SEATS = {"filter": [SEATS_ALL, {"partner_silent": [var("")]}]}
 may_substitute = holder(
     "un joueur dont le partenaire n'a pas déclaré depuis",
     "a player whose partner has not called since",
     "may_substitute",
-    {"filter": [SEATS_ALL, {"partner_silent": [var("")]}]},
+    _PARTNER_SILENT_SEATS,
 )
 # After the final pass: nobody while a call after the final pass awaits the Director (9B2: he rules it first).
 may_substitute_after_the_auction = holder(
     "un joueur dont le partenaire n'a pas déclaré depuis, aucune déclaration après le Passe final n'attendant l'arbitre",
     "a player whose partner has not called since, no call after the final pass awaiting the Director",
     "may_substitute_after_the_auction",
-    {"if": [{"!=": [var("irregularity.n"), None]}, [], {"filter": [SEATS_ALL, {"partner_silent": [var("")]}]}]},
+    {"if": [{"!=": [var("irregularity.n"), None]}, [], _PARTNER_SILENT_SEATS]},
 )
 withdrawer = holder(
     "l'adversaire de gauche qui a déclaré sur la première",
