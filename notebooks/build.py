@@ -133,30 +133,47 @@ def board_cells(s: Scenario, n: int, feat: dict[str, bool]) -> list[Any]:
     return cells
 
 
+def _in_view(law: str, view: str) -> bool:
+    """Whether a law belongs to a family's view (« 27 », « 28-29 », « 41-54 »)."""
+    number = int(re.match(r"\d+", law).group())  # type: ignore[union-attr]
+    low, _, high = view.partition("-")
+    return low.isdigit() and int(low) <= number <= int(high or low)
+
+
 def quiz_picks(f: Family) -> list[tuple[str, int]]:
-    """Three questions: the first of each quiz board, then of the worked boards, then later ones."""
-    counts = {sid: len(_questions(sid)) for sid in dict.fromkeys(f.quiz + f.boards)}
+    """Three questions of the family's own laws, of different kinds and laws, the arbitre's rulings
+    and the players' options first: not three times the same question, nor the same answer."""
+    rank = {"ruling": 0, "player": 1, "law": 2, "fact": 3}
+    pool = [(sid, i, q) for sid in dict.fromkeys(f.quiz + f.boards) for i, q in enumerate(_questions(sid))]
+    own = [p for p in pool if _in_view(p[2].law, f.fallback)] or pool
     picks: list[tuple[str, int]] = []
-    for index in range(max(counts.values(), default=0)):
-        picks += [(sid, index) for sid, n in counts.items() if index < n]
-    return picks[:3]
+    laws: set[str] = set()
+    for strict in (True, False):
+        kinds: set[str] = set()
+        for sid, i, q in sorted(own, key=lambda p: rank[p[2].kind]):
+            if len(picks) == 3 or (sid, i) in picks or q.law in laws or (strict and q.kind in kinds):
+                continue
+            picks.append((sid, i))
+            laws.add(q.law)
+            kinds.add(q.kind)
+    return picks
 
 
 def question_text(sid: str, index: int, n: int) -> str:
-    """The question as a page without Python shows it: the prompt, the choices, the answer folded."""
-    from fsm.teach.quiz import QUESTION
-
+    """The question as a page without Python shows it: the prompt, the choices, the answer folded
+    with the reason of each choice."""
     q = _questions(sid)[index]
     choices = "\n".join(f"{i}. {c.fr}" for i, c in enumerate(q.choices, 1))
     answer = q.choices[q.answer]
     lines = [line.strip().replace("*", "\\*") for line in q.explanation["fr"].splitlines() if line.strip()]
     law = "\n\n".join(lines[1:])
+    reasons = "\n".join(f"- {i}. {c.why['fr']}" for i, c in enumerate(q.choices, 1))
     return (
         heading(3, f"Question {n}", f"Question {n}")
-        + f"\n\n{q.prompt['fr']} **{QUESTION['fr']}**\n\n"
-        + english(f"{q.prompt['en']} {QUESTION['en']}")
+        + f"\n\n{q.prompt['fr']} **{q.ask['fr']}**\n\n"
+        + english(f"{q.prompt['en']} {q.ask['en']}")
         + f"\n\n{choices}\n\n<details><summary>La réponse</summary>\n\n"
-        + f"**{q.answer + 1}. {answer.fr}** (Loi {answer.law})\n\n{law}\n\n</details>"
+        + f"**{q.answer + 1}. {answer.fr}** (Loi {answer.law})\n\n{law}\n\n{reasons}\n\n</details>"
     )
 
 
@@ -167,8 +184,12 @@ def quiz_cells(f: Family, feat: dict[str, bool]) -> list[Any]:
     cells = [
         new_markdown_cell(
             heading(2, "Questions", "Questions")
-            + f"\n\nQue décide l'arbitre ? {widget} la réponse sous la question : elle cite le texte de la loi.\n\n"
-            + english("What does the director rule? The answer, folded below each question, quotes the law.")
+            + "\n\nChaque question arrête la donne au moment de la décision : à vous de la prendre. "
+            + f"{widget} la réponse sous la question : elle cite la loi et dit pourquoi chaque choix est juste ou faux.\n\n"
+            + english(
+                "Each question stops the board at the moment of the decision: yours to make. The answer, folded "
+                "below each question, cites the law and says why each choice is right or wrong."
+            )
         )
     ]
     for n, (sid, index) in enumerate(quiz_picks(f), 1):

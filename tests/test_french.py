@@ -121,8 +121,10 @@ def quiz() -> Texts:
             where = f"{s.id} question {q.stage}"
             yield where, q.prompt["fr"]
             yield f"{where} explication", q.explanation["fr"]
+            yield f"{where} question", q.ask["fr"]
             for c in q.choices:
                 yield f"{where} choix", c.fr
+                yield f"{where} raison", c.why["fr"]
 
 
 def stepper() -> Texts:

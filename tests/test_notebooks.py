@@ -95,8 +95,10 @@ def test_every_family_has_a_lesson_worked_boards_and_three_quiz_boards():
         # Law 32 waits for the corpus to deal its other two boards (see notebooks/lessons.py)
         assert 2 <= len(f.boards) <= 3 or (f.name == "32_contre_hors_tour" and f.boards), f.name
         assert len(f.quiz) == 3 and not set(f.quiz) & set(f.boards), f.name
-        if build.features()["quiz"]:  # three questions; 24's two come from one board (24 leaves no choice)
-            assert len(build.quiz_picks(f)) == (2 if f.name == "24_cartes_exposees" else 3), f.name
+        if build.features()["quiz"]:  # three questions of the family's laws, three laws, not one kind
+            picks = [build._questions(sid)[i] for sid, i in build.quiz_picks(f)]
+            assert len(picks) == 3 and len({q.law for q in picks}) == 3, f.name
+            assert len({q.kind for q in picks}) >= 2 and all(build._in_view(q.law, f.fallback) for q in picks), f.name
         for part in ("Ce que dit la loi", "Qui choisit", "Ce qui en découle"):
             assert f"**{part}.**" in f.lesson, (f.name, part)
         assert set(f.boards) <= set(OUTCOMES), "every worked board's outcome is checked below"

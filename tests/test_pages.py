@@ -113,11 +113,13 @@ def test_27B2_in_chromium(chromium, tmp_path):
     assert seen["routine_hidden"]["routine_visible"] == 0 < seen["routine_hidden"]["routine_all"]
     assert seen["routine_shown"]["routine_visible"] == seen["routine_shown"]["routine_all"]
     assert "Loi 24" not in seen["routine_hidden"]["text"] and "Loi 24" in seen["routine_shown"]["text"]
-    # the quiz: a wrong answer is told, and the arbitre's ruling shown with its law text
-    assert "Que décide l'arbitre ?" in seen["quiz_before"] and "Ce n'est pas" not in seen["quiz_before"]
-    assert seen["quiz_picked_law"] != seen["quiz_right_law"]
-    assert "Ce n'est pas la décision de l'arbitre." in seen["quiz_wrong"]
-    assert "Loi 27B" in seen["quiz_wrong"].split("Ce n'est pas")[1]
+    # the quiz: East's 1♦ after 1♥, what do the Laws make of it? No law is shown before the answer;
+    # a wrong answer is told, each choice's reason shown, and the law of the right one (18D)
+    assert "Que prévoient les Lois ?" in seen["quiz_before"] and "Est déclare 1♦" in seen["quiz_before"]
+    assert "Loi 18D" not in seen["quiz_before"] and "Ce n'est pas" not in seen["quiz_before"]
+    assert seen["quiz_picked_law"] != seen["quiz_right_law"] == "18D"
+    assert "Ce n'est pas la bonne réponse." in seen["quiz_wrong"] and "Non : " in seen["quiz_wrong"]
+    assert "Loi 18D" in seen["quiz_wrong"].split("Ce n'est pas")[1]
     # English on demand
     assert seen["html_lang"] == "en" and "State:" in seen["english"]["text"] and "État" not in seen["english"]["text"]
     assert (SCREENSHOTS / "27B2-design-example-2-quiz.png").stat().st_size > 10_000
@@ -132,7 +134,7 @@ def test_lead_out_of_turn_page_in_chromium(chromium, tmp_path):
     refused = next(t for t in texts if "Loi 54D" in t.split("Enchères")[0])
     assert "carte pénalisée majeure" in refused
     assert any("Options du déclarant (carte pénalisée) (Loi 50D2)" in t for t in texts)
-    assert seen["quiz_right_law"] and "Que décide l'arbitre ?" in seen["quiz_before"]
+    assert seen["quiz_right_law"] and "Que prévoient les Lois ?" in seen["quiz_before"]
 
 
 def test_the_tree_shows_no_state_name_on_hover(need_dot):

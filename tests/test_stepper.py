@@ -87,11 +87,13 @@ def test_liveboard_shows_a_refusal_with_its_law():
 
 
 def test_quiz_widget_tells_right_and_wrong_with_the_law():
-    q = next(q for q in questions("27B2-design-example") if q.law == "27B2")
+    q = next(q for q in questions("27B2-design-example") if q.law == "27B2" and q.kind == "ruling")
     w = QuizWidget(q)
+    assert all("Loi" not in b.description for b in w.choices)  # the law is part of the answer
     wrong = next(b for b in w.choices if b.index != q.answer)
     wrong.click()
-    assert "Ce n&#x27;est pas la décision de l&#x27;arbitre." in w.feedback.value and wrong.button_style == "danger"
+    assert "Ce n&#x27;est pas la bonne réponse." in w.feedback.value and wrong.button_style == "danger"
+    assert "Non : " in w.feedback.value  # each choice's reason, once answered
     w.choices[q.answer].click()
     assert "Bonne réponse." in w.feedback.value
     assert "le partenaire du joueur fautif doit passer jusqu’à la fin des annonces" in w.feedback.value

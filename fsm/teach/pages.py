@@ -22,7 +22,7 @@ from fsm.laws.lawtext import LAW
 from fsm.model.board import Board
 from fsm.model.labels import inline_svg
 from fsm.model.scenario import Scenario, board_for, corpus_files, file_name, find, hands, load
-from fsm.teach.quiz import QUESTION, Question, questions
+from fsm.teach.quiz import Question, questions
 from fsm.teach.teaching import HEADINGS, Stage, grid_html, is_routine, table_notes, walk
 from fsm.teach.text import seat_name, state_label
 
@@ -41,7 +41,7 @@ WORDS = {
     "hands": ("Les quatre mains", "The four hands"),
     "tree": ("Arbre de décision", "Decision tree"),
     "right": ("Bonne réponse.", "Right."),
-    "wrong": ("Ce n'est pas la décision de l'arbitre.", "That is not the Director's ruling."),
+    "wrong": ("Ce n'est pas la bonne réponse.", "That is not the right answer."),
     "index": ("Scénarios pour la classe", "Scenarios for the classroom"),
     "dealer": ("Donneur", "Dealer"),
     "vul": ("Vulnérabilité", "Vulnerability"),
@@ -226,14 +226,16 @@ def _stage(n: int, fr: Stage | None, en: Stage | None, board: Board, snapshot: d
 
 
 def _quiz(q: Question) -> str:
+    """The question, its choices without their laws (the law is part of the answer), and once
+    answered the reason of each choice and the explanation."""
     buttons = "".join(
         f"<button type='button' data-right='{1 if i == q.answer else 0}' data-law='{html.escape(c.law)}'>"
-        f"{both((f'{c.fr} (Loi {c.law})', f'{c.en} (Law {c.law})'))}</button>"
+        f"{both((c.fr, c.en))}<span class='why'>{both((c.why.get('fr', ''), c.why.get('en', '')))}</span></button>"
         for i, c in enumerate(q.choices)
     )
     verdict = f"<span data-v='right' hidden>{_word('right')}</span><span data-v='wrong' hidden>{_word('wrong')}</span>"
     return (
-        f"<div class='quiz' data-law='{html.escape(q.law)}'><h2>{both(QUESTION)}</h2>"
+        f"<div class='quiz' data-law='{html.escape(q.law)}' data-kind='{q.kind}'><h2>{both(q.ask)}</h2>"
         f"<p>{both(q.prompt)}</p><div class='choices'>{buttons}</div>"
         f"<div class='explanation'><p class='verdict'>{verdict}</p>{both(q.explanation)}</div></div>"
     )

@@ -1,29 +1,68 @@
-"""Quiz questions drawn from a scenario: « Que décide l'arbitre ? » at each of its decision points.
+"""Quiz questions drawn from a scenario, asked the way a teacher sets them.
 
-A decision point is a waiting state (an irregularity awaits its option holder or the arbitre)
-from which the scenario goes on. The choices are that state's options, not the routine ones
-(:func:`fsm.teach.teaching.is_routine`); a ruling of the arbitre (``judge``, ``director``) is opened
-into the branches its rules give (comparable or not, 39B or 39C…). The answer is the choice
-whose law is the law of the step the scenario's next events actually fired: the events are
-followed while the table still waits (a replacement call, then the judgement of it), so that
-the answer is the rectification the Laws give, never a guess.
+Each question stops the board at the moment of a decision and shows what the table knows then:
+the dealer, the calls so far, what has just happened, and, for a ruling, the judgement the
+arbitre has made (a judgement is an input of the model, never its output). The decision itself and
+its consequence are never in the prompt. Four kinds:
+
+- ``ruling``, « Que décide l'arbitre ? »: the arbitre is called or gives his judgement; the choices
+  are the consequences of each branch the Laws give from this state (:meth:`Rule.outcome_text`),
+  and wrong rulings from neighbouring laws (``distractors.yaml``: another clause, the 2007 Code the
+  older commentaries still teach);
+- ``law``, « Que prévoient les Lois ? »: an act at the table (a call, a card shown, a lead) that the
+  Laws classify or rectify by themselves; the choices are the branches of that act from this state;
+- ``player``, « Lequel de ces choix est permis ? »: a player's option; the choices are that option
+  in the mouth of each seat, only those who hold it being right;
+- ``fact``, « Qui est le déclarant ? », « Qui entame ? », « Pour qui l'information est-elle non
+  autorisée ? », « Quelle restriction d'entame ? »: what the board holds once the Laws have acted.
+
+A ruling of the arbitre and a player's option are never in the same list. Every choice carries a
+one-line reason, right or wrong, citing its law. The keyed answer is what the model rules: the
+event the scenario makes next (or the snapshot it leaves); :func:`bank` gathers the questions of the
+corpus with no law taking more than a quarter of it.
 """
 
 from __future__ import annotations
 
+import re
+import zlib
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
 
-from fsm.bridge.calls import parse_call
+from fsm.bridge.calls import SEATS, Seat, parse_call
 from fsm.bridge.errors import FsmError
 from fsm.laws.lawtext import LAW
 from fsm.model.board import Board, Step
-from fsm.model.scenario import Scenario, apply_event, board_for, find
+from fsm.model.scenario import Scenario, apply_event, board_for, corpus_files, find, load
 from fsm.teach.teaching import capital, is_routine
-from fsm.teach.text import calls_text, describe_event, seat_name, state_label
+from fsm.teach.text import JUDGEMENT_WORDS, calls_text, describe_event, seat_name, state_label, suit_name
 
 QUESTION = {"fr": "Que décide l'arbitre ?", "en": "What does the Director rule?"}
-RULINGS = ("judge", "director")  # the arbitre's own events: opened into the branches of this state's rules
+ASK = {
+    "ruling": QUESTION,
+    "law": {"fr": "Que prévoient les Lois ?", "en": "What do the Laws provide?"},
+    "player": {"fr": "Lequel de ces choix est permis maintenant ?", "en": "Which of these is allowed now?"},
+    "declarer": {"fr": "Qui est le déclarant ?", "en": "Who is declarer?"},
+    "leader": {"fr": "Qui fait l'entame ?", "en": "Who makes the opening lead?"},
+    "unauthorized": {
+        "fr": "Pour qui l'information de la déclaration annulée est-elle non autorisée ?",
+        "en": "For whom is the information from the cancelled call unauthorized?",
+    },
+    "obligation": {"fr": "Qui doit passer, et jusqu'à quand ?", "en": "Who must pass, and for how long?"},
+    "restriction": {
+        "fr": "Quelle restriction d'entame le déclarant peut-il imposer ?",
+        "en": "What lead restriction may declarer impose?",
+    },
+}
+RULINGS = ("judge", "director")  # the arbitre's own events
+ASKED = ("review", "explain")  # routine rights, worth one question each: who may ask (20, 41B)
+# What every step of a board may do, and so never the point of a question (17C a call in rotation,
+# 9B a call held or the arbitre called with nothing to rule, 20 the reviews and explanations).
+PLAIN = re.compile(r"17C|9B|20|22A$|41C")
+FAMILIES = ("16", "20", "21", "22", "24", "25", "26", "27", "28-32", "35-39", "41", "47E", "50", "54")
+SHARE = 0.25  # no law takes more than this share of the bank
 
 
 @dataclass(frozen=True)
@@ -31,12 +70,13 @@ class Choice:
     fr: str
     en: str
     law: str
+    why: dict[str, str] = field(default_factory=dict, compare=False)  # one line: why right, why wrong
 
 
 @dataclass(frozen=True)
 class Question:
-    """One question: asked at ``stage`` (the number of events played before it; 0 is the deal),
-    ``choices[answer]`` is what the Laws give, ``law`` the law of the step that fired it."""
+    """One question asked after ``stage`` events (0 is the deal): ``choices[answer]`` is what the
+    model rules, ``law`` the law of that ruling, ``kind`` one of ruling, law, player, fact."""
 
     scenario: str
     stage: int
@@ -45,10 +85,30 @@ class Question:
     answer: int
     explanation: dict[str, str]
     law: str
+    kind: str = "ruling"
+    ask: dict[str, str] = field(default_factory=lambda: dict(QUESTION), compare=False)
+    topic: str = ""  # for a fact: declarer, leader, unauthorized or restriction
+
+    @property
+    def family(self) -> str:
+        return family(self.law)
+
+
+def family(law: str) -> str:
+    """The family a law belongs to, as the lessons group them: 28–32 and 35–39 together, 47E apart."""
+    if law.startswith("47E"):
+        return "47E"
+    m = re.match(r"\d+", law)
+    n = int(m.group()) if m else 0
+    if 28 <= n <= 32:
+        return "28-32"
+    if 35 <= n <= 39:
+        return "35-39"
+    return str(n)
 
 
 def law_words(law: str) -> str | None:
-    """The FFB words of a law, when the text the package holds has them."""
+    """The words of a law the package holds (the FFB text of Laws 17–39)."""
     try:
         from fsm.laws import lawtext
     except ImportError:  # pragma: no cover - the law text ships with the package
@@ -56,136 +116,526 @@ def law_words(law: str) -> str | None:
     return lawtext.text(law) or None
 
 
-Offer = tuple[Choice, str, str | None]  # a choice, the event that makes it, the rule that gives it
+@cache
+def _distractors() -> dict[str, list[dict[str, str]]]:
+    from importlib.resources import files
+
+    import yaml
+
+    text = files("fsm.teach").joinpath("distractors.yaml").read_text(encoding="utf-8")
+    return yaml.safe_load(text) or {}
 
 
-def _choices(board: Board) -> list[Offer]:
-    """The non-routine options of the state, with the event each is made by; a ruling opened into
-    the branches its rules give here."""
-    out: list[Offer] = []
-    seen: set[tuple[str, str]] = set()
-
-    def add(fr: str, en: str, law: str, event: str, rule: str | None = None) -> None:
-        if (law, fr) not in seen:
-            seen.add((law, fr))
-            out.append((Choice(fr, en, law), event, rule))
-
-    for opt in board.options():
-        if is_routine(opt):
-            continue
-        if opt["event"] in RULINGS:
-            rules = [r for r in board.engine.candidates(board.state, opt["event"]) if r.source == board.state]
-            if len({r.law for r in rules}) > 1:
-                for r in rules:
-                    add(r.fr, r.en, r.law, r.event, r.id)
-                continue
-        seats = opt["seats"] or []
-        who = {lang: ", ".join(seat_name(x, lang) for x in seats) for lang in ("fr", "en")}
-        fr = f"{who['fr']} : {opt['fr']}" if seats else opt["fr"]
-        en = f"{who['en']}: {opt['en']}" if seats else opt["en"]
-        add(fr, en, opt["law"], opt["event"])
-    return out
+def distractors(law: str) -> list[Choice]:
+    """The wrong rulings a class is likely to give when the right one is ``law`` (most specific
+    reference first: 27B1(b), then 27B1, 27B, 27)."""
+    table = _distractors()
+    for ref in _chain(law):
+        if ref in table:
+            return [Choice(d["fr"], d["en"], str(d["law"]), {"fr": d["why_fr"], "en": d["why_en"]}) for d in table[ref]]
+    return []
 
 
-def _match(steps: list[Step], choices: list[Offer]) -> tuple[int, str] | None:
-    """The choice the steps took: the first step whose rule is a choice's, else whose event and
-    law are, else whose law is."""
-    for step in steps:
-        ranks = [
-            0 if rule == step.rule else 1 if (c.law, event) == (step.law, step.event) else 2 if c.law == step.law else 3
-            for c, event, rule in choices
-        ]
-        best = min(ranks, default=3)
-        if best < 3:
-            return ranks.index(best), step.law
-    return None
+def _chain(law: str) -> list[str]:
+    parts = re.findall(r"\d+|[A-Z]|\d|\([a-z]+\)", law)
+    return ["".join(parts[:i]) for i in range(len(parts), 0, -1)]
 
 
-def _situation(board: Board, lang: str) -> str:
+# --- words -----------------------------------------------------------------------------------------
+def _law(law: str, lang: str) -> str:
+    return f"{LAW[lang]} {law}"
+
+
+def _role(board: Board, seat: Seat, lang: str) -> str:
+    """Who a seat is at this point: relative to the offender of the irregularity, else to declarer."""
     irr = board.table.irregularity
-    state = state_label(board.state, lang)
-    if irr is None:
-        return state
-    e = irr.entry
-    kind = irr.classification.kind
-    seat = seat_name(e.seat, lang)
-    call = parse_call(str(e.call)).label(lang)  # type: ignore[arg-type]
-    said = f"{seat} : {call} ({kind.fr})" if lang == "fr" else f"{seat}: {call} ({kind.en})"
-    return f"{state}. {said}"
+    anchor = irr.entry.seat if irr is not None else board.declarer()
+    if anchor is None:
+        return ""
+    offset = (SEATS.index(seat) - SEATS.index(Seat(anchor))) % 4
+    if irr is not None:
+        names = {
+            "fr": ("le fautif", "l'adversaire de gauche du fautif", "le partenaire du fautif",
+                   "l'adversaire de droite du fautif"),
+            "en": ("the offender", "the offender's LHO", "the offender's partner", "the offender's RHO"),
+        }  # fmt: skip
+    else:
+        names = {
+            "fr": ("le déclarant", "l'entameur", "le mort", "le partenaire de l'entameur"),
+            "en": ("declarer", "the opening leader", "dummy", "the opening leader's partner"),
+        }
+    return names[lang][offset]
 
 
+def _who(board: Board, seat: Seat, lang: str) -> str:
+    role = _role(board, seat, lang)
+    return f"{seat_name(seat, lang)} ({role})" if role else seat_name(seat, lang)
+
+
+def _auction(board: Board, lang: str) -> str:
+    """The calls so far, in order, a cancelled one marked; nothing of what the Laws made of them."""
+    from fsm.bridge.auction import CANCELLED, PENDING, WITHDRAWN
+
+    marks = {
+        CANCELLED: {"fr": " (annulée)", "en": " (cancelled)"},
+        WITHDRAWN: {"fr": " (retirée)", "en": " (withdrawn)"},
+        PENDING: {"fr": " (en attente)", "en": " (waiting)"},
+    }
+    calls = [
+        f"{seat_name(e.seat, lang)} {e.call.label(lang)}{marks[e.status][lang] if e.status in marks else ''}"  # type: ignore[arg-type]
+        for e in board.auction.entries
+    ]
+    dealer = seat_name(board.dealer, lang)
+    head = f"Donneur : {dealer}" if lang == "fr" else f"Dealer: {dealer}"
+    if not calls:
+        return head + "."
+    said = "Enchères : " if lang == "fr" else "Calls: "
+    return f"{head}. {said}{', '.join(calls)}."
+
+
+def _told(entry: dict[str, Any], board: Board, lang: str) -> str:
+    ((name, args),) = entry.items()
+    if name == "calls":
+        return capital(("enchères : " if lang == "fr" else "calls: ") + calls_text(args, lang)) + "."
+    logged = board.events[-1] if board.events else {name: args}
+    ((logged_name, logged_args),) = logged.items()
+    return capital(describe_event(logged_name, logged_args, lang)) + "."
+
+
+def _recent(s: Scenario, n: int, lang: str, boards: list[Board]) -> list[str]:
+    """What happened since the last call, in words (the calls themselves are in the auction)."""
+    out: list[str] = []
+    for k in range(n - 1, -1, -1):
+        entry = s.events[k]
+        ((name, args),) = entry.items()
+        if name in ("calls", "call") or "rejected" in entry:
+            break
+        out.append(_told(entry, boards[k + 1], lang))
+    return list(reversed(out[:3]))
+
+
+def _state(board: Board, lang: str) -> str:
+    if board.table.irregularity is None and not board.engine.states[board.state].waiting:
+        return ""
+    return capital(state_label(board.state, lang)) + "."
+
+
+# --- kinds -----------------------------------------------------------------------------------------
+def _branches(board: Board, event: str) -> list[Any]:
+    return [r for r in board.engine.candidates(board.state, event) if not PLAIN.match(r.law)]
+
+
+def _ruling(board: Board, fired: Step) -> tuple[list[Choice], int] | None:
+    """The arbitre's branches from here, each worded by what it leaves behind: the one that fired,
+    then one branch of each other law, nearest first, four at most."""
+    found = [r for r in _branches(board, fired.event) if r.id == fired.rule]
+    if not found:
+        return None
+    right = found[0]
+    # the branches of the same question: a rule of an enclosing state answers another one
+    rules = [r for r in _branches(board, fired.event) if r.source == right.source]
+    picked = [right]
+    said = {right.outcome_text("fr")}
+    for r in _nearest(right, [r for r in rules if r.law != right.law]):
+        if len(picked) < 4 and r.law not in {p.law for p in picked} and r.outcome_text("fr") not in said:
+            picked.append(r)
+            said.add(r.outcome_text("fr"))
+    picked.sort(key=rules.index)
+    shared = {lang: _shared_head([r.outcome_text(lang) for r in picked]) for lang in ("fr", "en")}
+    choices: list[Choice] = []
+    for r in picked:
+        ok = r is right
+        why = {
+            "fr": (f"Oui : {r.fr} ({_law(r.law, 'fr')})." if ok
+                   else f"Non : c'est l'issue d'un autre cas ({r.fr}, {_law(r.law, 'fr')})."),
+            "en": (f"Yes: {r.en} ({_law(r.law, 'en')})." if ok
+                   else f"No: that follows another case ({r.en}, {_law(r.law, 'en')})."),
+        }  # fmt: skip
+        fr, en = (capital(_unjudged(r.outcome_text(lang)[len(shared[lang]) :])) for lang in ("fr", "en"))
+        choices.append(Choice(fr, en, r.law, why))
+    if len(choices) < 2:
+        return None  # the arbitre only sets out the options: no ruling to ask about
+    return _with_distractors(choices, picked.index(right), right.law)
+
+
+_JUDGED = re.compile(
+    r"\b(?:[Dd]éclaration |[Cc]all )?(?:non |not )?(?:comparable|intentionnelle|intended|unintended"
+    r"|information erronée|misinformation)\s?: "
+)
+
+
+def _unjudged(text: str) -> str:
+    """A consequence without the judgement that leads to it (« non comparable : le partenaire
+    passe… » → « le partenaire passe… »): the prompt gives the judgement, the choice must not echo it."""
+    return _JUDGED.sub("", text)
+
+
+def _shared_head(texts: list[str]) -> str:
+    """The clauses every branch says alike (« la déclaration retenue sera examinée… »), which tell
+    the branches nothing apart: left out of each choice."""
+    parts = [re.split(r"(?<=;) ?", t) for t in texts]
+    head: list[str] = []
+    for clauses in zip(*parts, strict=False):
+        if len(set(clauses)) != 1 or len(head) + 1 >= min(len(p) for p in parts):
+            break
+        head.append(clauses[0])
+    if not head:
+        return ""
+    joined = "".join(c if c.endswith(" ") else c + " " for c in head)
+    return joined if all(t.startswith(joined) for t in texts) else ""
+
+
+def _with_distractors(choices: list[Choice], answer: int, law: str) -> tuple[list[Choice], int] | None:
+    texts = {c.fr for c in choices}
+    for d in distractors(law):
+        if len(choices) >= 4:
+            break
+        if d.fr not in texts:
+            choices.append(d)
+            texts.add(d.fr)
+    return (choices, answer) if len(choices) >= 3 else None
+
+
+def _nearest(right: Any, others: list[Any]) -> list[Any]:
+    """The branches closest in law to the right one: same clause first, then same law, then nearby laws."""
+
+    def number(law: str) -> int:
+        m = re.match(r"\d+", law)
+        return int(m.group()) if m else 0
+
+    def key(r: Any) -> tuple[int, int, int]:
+        shared = len(set(_chain(r.law)) & set(_chain(right.law)))
+        stays = r.target == r.source  # a branch that leads somewhere else is a real alternative
+        return (int(stays and right.target != right.source), abs(number(r.law) - number(right.law)), -shared)
+
+    return sorted(others, key=key)
+
+
+def _law_question(board: Board, fired: Step) -> tuple[list[Choice], int] | None:
+    """An act the Laws rule on by themselves: the branches of that act from here, by their label."""
+    rules = _branches(board, fired.event)
+    right = next((r for r in rules if r.id == fired.rule), None)
+    if right is None:
+        return None
+    choices = [Choice(capital(right.fr), capital(right.en), right.law,
+                      {"fr": f"Oui : {_law(right.law, 'fr')}.", "en": f"Yes: {_law(right.law, 'en')}."})]  # fmt: skip
+    laws = {right.law}
+    for r in _nearest(right, [r for r in rules if r.law != right.law]):
+        if len(choices) >= 4:
+            break
+        if r.law in laws or capital(r.fr) in {c.fr for c in choices}:
+            continue
+        laws.add(r.law)
+        why = {"fr": f"Non : ce serait le cas de la {_law(r.law, 'fr')}.",
+               "en": f"No: that would be the case of {_law(r.law, 'en')}."}  # fmt: skip
+        choices.append(Choice(capital(r.fr), capital(r.en), r.law, why))
+    return _with_distractors(choices, 0, right.law)
+
+
+def _player(board: Board, entry: dict[str, Any], fired: Step) -> tuple[list[Choice], int] | None:
+    """The option the scenario takes next, said by each seat: only its holders are right."""
+    ((name, args),) = entry.items()
+    seat = args.get("seat")
+    if seat is None:
+        return None
+    opt = next(
+        (
+            o
+            for o in board.options()
+            if o["event"] == name and o["seats"] and seat in o["seats"] and (name in ASKED or not is_routine(o))
+        ),
+        None,
+    )
+    if opt is None:
+        return None
+    holders = {Seat(x) for x in opt["seats"]}
+    law = opt["law"]
+    choices: list[Choice] = []
+    answer = 0
+    for other in SEATS:
+        if other in holders and other != Seat(seat):
+            continue  # one right seat only
+        fr = f"{seat_name(other, 'fr')} {opt['fr']}"
+        en = f"{seat_name(other, 'en')} {opt['en']}"
+        who = {lang: ", ".join(_who(board, h, lang) for h in sorted(holders, key=SEATS.index)) for lang in ("fr", "en")}
+        if other == Seat(seat):
+            answer = len(choices)
+            why = {"fr": f"Oui : ce choix revient à {who['fr']} ({_law(law, 'fr')}).",
+                   "en": f"Yes: the choice belongs to {who['en']} ({_law(law, 'en')})."}  # fmt: skip
+        else:
+            why = {"fr": f"Non : {_who(board, other, 'fr')} n'a pas ce choix ; il revient à {who['fr']} ({_law(law, 'fr')}).",
+                   "en": f"No: {_who(board, other, 'en')} has no such choice; it belongs to {who['en']} ({_law(law, 'en')})."}  # fmt: skip
+        choices.append(Choice(fr, en, law, why))
+    return (choices, answer) if len(choices) >= 3 else None
+
+
+def _seats_question(board: Board, right: Seat, law: str, why_right: dict[str, str],
+                    why_wrong: dict[str, str], seats: list[Seat] | None = None) -> tuple[list[Choice], int]:  # fmt: skip
+    choices: list[Choice] = []
+    answer = 0
+    for seat in seats or SEATS:
+        if seat == right:
+            answer = len(choices)
+        why = why_right if seat == right else why_wrong
+        said = {lang: why[lang].format(seat=_who(board, seat, lang), right=seat_name(right, lang)) for lang in why}
+        choices.append(Choice(seat_name(seat, "fr"), seat_name(seat, "en"), law, said))
+    return choices, answer
+
+
+def _facts(before: Board, after: Board) -> Iterator[tuple[str, str, tuple[list[Choice], int]]]:
+    """What the last event settled: declarer and opening leader, unauthorized information, a lead
+    restriction (topic, law, choices)."""
+    declarer, leader = after.declarer(), after.opening_leader()
+    if declarer is not None and before.declarer() is None:
+        contract = after.contract() or ""
+        strain = parse_call(contract.rstrip("X")).label("fr")[1:] if contract not in ("", "Pass") else ""
+        strain_en = parse_call(contract.rstrip("X")).label("en")[1:] if strain else ""
+        yield "declarer", "22A", _seats_question(
+            after, Seat(declarer), "22A",
+            {"fr": f"Oui : {{right}} a nommé {strain} le premier dans le camp qui a remporté le contrat.",
+             "en": f"Yes: {{right}} was the first of the side that won the contract to name {strain_en}."},
+            {"fr": f"Non : le déclarant est le premier joueur du camp qui a remporté le contrat à avoir nommé {strain}, ici {{right}}.",
+             "en": f"No: declarer is the first player of the side that won the contract to name {strain_en}, here {{right}}."},
+        )  # fmt: skip
+        if leader is not None:
+            yield "leader", "41A", _seats_question(
+                after, Seat(leader), "41A",
+                {"fr": "Oui : l'entame revient à l'adversaire de gauche du déclarant (Loi 41A).",
+                 "en": "Yes: the opening lead is made by declarer's LHO (Law 41A)."},
+                {"fr": "Non : l'entame revient à l'adversaire de gauche du déclarant, {right} (Loi 41A).",
+                 "en": "No: the opening lead is made by declarer's LHO, {right} (Law 41A)."},
+            )  # fmt: skip
+    known = {(u["source"], tuple(u["for"])) for u in before.snapshot()["unauthorized_information"]}
+    for record in after.snapshot()["unauthorized_information"]:
+        if (record["source"], tuple(record["for"])) in known or len(record["for"]) != 1:
+            continue
+        maker = Seat(record["source"].split(":")[0])
+        holder = Seat(record["for"][0])
+        seats = [s for s in SEATS if s != maker]  # 16C2 speaks of the offending side: the maker is left out
+        yield "unauthorized", record["law"], _seats_question(
+            after, holder, record["law"],
+            {"fr": f"Oui : pour le camp fautif, l'information d'une déclaration annulée est non autorisée ({_law(record['law'], 'fr')}).",
+             "en": f"Yes: for the offending side, information from a cancelled call is unauthorized ({_law(record['law'], 'en')})."},
+            {"fr": f"Non : pour le camp non fautif, cette information est autorisée ; elle est non autorisée pour {{right}} ({_law(record['law'], 'fr')}).",
+             "en": f"No: for the non-offending side this information is authorized; it is unauthorized for {{right}} ({_law(record['law'], 'en')})."},
+            seats,
+        )  # fmt: skip
+        break
+    known_o = {(o["seat"], o["kind"], o["law"]) for o in before.snapshot()["obligations"]}
+    for o in after.snapshot()["obligations"]:
+        if (o["seat"], o["kind"], o["law"]) in known_o or o["kind"] not in PASSES:
+            continue
+        yield "obligation", o["law"], _obligation(after, Seat(o["seat"]), o["kind"], o["law"])
+        break
+    known_r = {(r["seat"], r["law"]) for r in before.snapshot()["lead_restrictions"]}
+    for r in after.snapshot()["lead_restrictions"]:
+        if (r["seat"], r["law"]) in known_r or not r["suits"]:
+            continue
+        yield "restriction", r["law"], _restriction(after, Seat(r["seat"]), r["suits"], r["law"])
+        break
+
+
+PASSES = ("pass_rest", "pass_next_turn")
+
+
+def _obligation(board: Board, seat: Seat, kind: str, law: str) -> tuple[list[Choice], int]:
+    """Who must pass and for how long: the seat and the length the Laws give, against the other
+    length, the other member of the side, and no one."""
+    from fsm.teach.teaching import OBLIGATIONS
+
+    other = PASSES[1 - PASSES.index(kind)]
+    mate = seat.partner
+
+    def say(who: Seat, what: str) -> tuple[str, str]:
+        return (f"{seat_name(who, 'fr')} {OBLIGATIONS[what][0]}", f"{seat_name(who, 'en')} {OBLIGATIONS[what][1]}")
+
+    right = {lang: f"{seat_name(seat, lang)} {OBLIGATIONS[kind][0 if lang == 'fr' else 1]}" for lang in ("fr", "en")}
+    choices = [
+        Choice(*say(seat, kind), law, {"fr": f"Oui : {_law(law, 'fr')}.", "en": f"Yes: {_law(law, 'en')}."}),
+        Choice(*say(seat, other), law,
+               {"fr": f"Non : {right['fr']} ({_law(law, 'fr')}).", "en": f"No: {right['en']} ({_law(law, 'en')})."}),
+        Choice(*say(mate, kind), law,
+               {"fr": f"Non : l'obligation ne porte pas sur {seat_name(mate, 'fr')} ; {right['fr']} ({_law(law, 'fr')}).",
+                "en": f"No: the obligation is not {seat_name(mate, 'en')}'s; {right['en']} ({_law(law, 'en')})."}),
+        Choice("Personne n'est tenu de passer", "No one is obliged to pass", law,
+               {"fr": f"Non : {right['fr']} ({_law(law, 'fr')}).", "en": f"No: {right['en']} ({_law(law, 'en')})."}),
+    ]  # fmt: skip
+    return choices, 0
+
+
+def _suits(suits: list[str], lang: str) -> str:
+    names = [suit_name(s, lang) for s in suits]
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + (" ou " if lang == "fr" else " or ") + names[-1]
+
+
+def _restriction(board: Board, seat: Seat, suits: list[str], law: str) -> tuple[list[Choice], int]:
+    who = {lang: seat_name(seat, lang) for lang in ("fr", "en")}
+    allowed = {lang: _suits(suits, lang) for lang in ("fr", "en")}
+    right = Choice(
+        f"À la première entame de {who['fr']}, lui interdire une couleur : {allowed['fr']}",
+        f"At {who['en']}'s first lead, forbid one suit: {allowed['en']}",
+        law,
+        {"fr": f"Oui : une seule couleur, parmi celles que le fautif n'a pas nommées légalement ({_law(law, 'fr')}).",
+         "en": f"Yes: one suit only, among those the offender did not legally specify ({_law(law, 'en')})."},
+    )  # fmt: skip
+    wrong = [
+        Choice(
+            f"Exiger ou interdire à {who['fr']} l'entame de la couleur de la déclaration annulée",
+            f"Require or forbid {who['en']} to lead the suit of the cancelled call",
+            "26",
+            {"fr": f"Non : « exiger » vient du Code 2007 ; en 2017 le déclarant peut seulement interdire ({_law(law, 'fr')}).",
+             "en": f"No: 'require' comes from the 2007 Code; in 2017 declarer may only forbid ({_law(law, 'en')})."},
+        ),
+        Choice(
+            f"Interdire à {who['fr']} l'entame d'une couleur, n'importe laquelle des quatre",
+            f"Forbid {who['en']} to lead any one of the four suits",
+            law,
+            {"fr": f"Non : une couleur que le fautif a nommée légalement ne peut pas être interdite ({_law(law, 'fr')}).",
+             "en": f"No: a suit the offender legally specified cannot be forbidden ({_law(law, 'en')})."},
+        ),
+        Choice(
+            "Aucune restriction d'entame",
+            "No lead restriction",
+            "26A",
+            {"fr": f"Non : la déclaration annulée n'a pas été remplacée par une déclaration comparable ({_law(law, 'fr')}).",
+             "en": f"No: the cancelled call was not replaced by a comparable call ({_law(law, 'en')})."},
+        ),
+    ]  # fmt: skip
+    if len(suits) == 4:
+        wrong.pop(1)
+    return [right, *wrong], 0
+
+
+# --- walking a scenario ----------------------------------------------------------------------------
 def _questions(s: Scenario) -> Iterator[Question]:
     board = board_for(s)
-    events = s.events
-    n = 0
-    while n < len(events):
-        if board.engine.states[board.state].waiting:
-            found = _ask(s, board, n)
-            if found is not None:
-                question, consumed = found
-                yield question
-                for entry in events[n : n + consumed]:
-                    if "rejected" not in entry:
-                        apply_event(board, entry)
-                n += consumed
-                continue
-        if "rejected" not in events[n]:
-            apply_event(board, events[n])
-        n += 1
-
-
-def _ask(s: Scenario, board: Board, n: int) -> tuple[Question, int] | None:
-    """The question asked after ``n`` events, and how many events its answer takes."""
-    choices = _choices(board)
-    if len(choices) < 2:
-        return None
-    trial = board.copy()
-    told: dict[str, list[str]] = {"fr": [], "en": []}
-    for k, entry in enumerate(s.events[n:], 1):
-        ((name, args),) = entry.items()
-        if name == "rejected":
+    boards = [board.copy()]  # the board after each event, for the words of what happened
+    for n, entry in enumerate(s.events):
+        if "rejected" in entry:
+            boards.append(board.copy())
             continue
-        before = len(trial.trace)
+        before = board.copy()
+        start = len(board.trace)
         try:
-            apply_event(trial, entry)
-        except FsmError:
-            return None
-        shown = trial.events[-1] if name != "calls" else {"calls": args}
-        ((logged_name, logged_args),) = shown.items()
-        for lang in ("fr", "en"):
-            if logged_name == "calls":
-                told[lang].append(("enchères : " if lang == "fr" else "calls: ") + calls_text(logged_args, lang))
-            else:
-                told[lang].append(describe_event(logged_name, logged_args, lang))
-        hit = _match(trial.trace[before:], choices)
-        if hit is not None:
-            return _question(s, board, n, choices, hit, told), k
-        if not trial.engine.states[trial.state].waiting:
-            return None
-    return None
+            apply_event(board, entry)
+        except FsmError:  # pragma: no cover - a corpus scenario's events apply
+            return
+        boards.append(board.copy())
+        steps = [st for st in board.trace[start:] if not PLAIN.match(st.law)]
+        ((name, _),) = entry.items()
+        if steps:
+            yield from _at_event(s, n, entry, name, before, steps[0], boards)
+        elif name in ASKED and board.trace[start:]:
+            found = _player(before, entry, board.trace[start])
+            if found:
+                situation = {lang: _situation(s, n, before, boards, lang) for lang in ("fr", "en")}
+                yield _question(s, n, "player", situation, *found, found[0][found[1]].law)
+        for topic, law, (choices, answer) in _facts(before, board):
+            prompt = {lang: _prompt_after(board, lang, topic, entry) for lang in ("fr", "en")}
+            yield _question(s, n + 1, "fact", prompt, choices, answer, law, topic)
 
 
-def _question(
-    s: Scenario,
-    board: Board,
-    n: int,
-    choices: list[Offer],
-    hit: tuple[int, str],
-    told: dict[str, list[str]],
-) -> Question:
-    answer, law = hit
-    chosen = choices[answer][0]
+def _at_event(s: Scenario, n: int, entry: dict[str, Any], name: str, before: Board, fired: Step,
+              boards: list[Board]) -> Iterator[Question]:  # fmt: skip
+    situation = {lang: _situation(s, n, before, boards, lang) for lang in ("fr", "en")}
+    ((_, args),) = entry.items()
+    judged = isinstance(args, dict) and any(k in args for k in JUDGEMENT_WORDS["fr"])
+    if judged and name not in RULINGS:
+        return  # the call carries the ruling's own words: what it leaves is asked as a fact
+    if name in RULINGS:
+        found = _ruling(before, fired)
+        if found:
+            told = {lang: _told(entry, boards[n + 1], lang) for lang in ("fr", "en")}
+            if name == "director":
+                told = {"fr": "L'arbitre est appelé.", "en": "The Director is called."}
+            prompt = {lang: f"{situation[lang]} {told[lang]}".strip() for lang in ("fr", "en")}
+            yield _question(s, n, "ruling", prompt, *found, fired.law)
+        return
+    if name not in ("call", "calls", "lead", "expose", "face_lead") and before.engine.states[before.state].waiting:
+        found = _player(before, entry, fired)
+        if found:
+            yield _question(s, n, "player", situation, *found, found[0][found[1]].law)
+    if name in ("call", "lead", "expose", "face_lead", "accept", "refuse"):
+        found = _law_question(before, fired)
+        if found:
+            told = {lang: _told(entry, boards[n + 1], lang) for lang in ("fr", "en")}
+            prompt = {lang: f"{situation[lang]} {told[lang]}".strip() for lang in ("fr", "en")}
+            yield _question(s, n, "law", prompt, *found, fired.law)
+
+
+def _situation(s: Scenario, n: int, board: Board, boards: list[Board], lang: str) -> str:
+    parts = [_auction(board, lang), _state(board, lang), *_recent(s, n, lang, boards)]
+    return " ".join(p for p in parts if p)
+
+
+def _prompt_after(board: Board, lang: str, topic: str, entry: dict[str, Any]) -> str:
+    """The table once the event has acted: the calls, and the event itself unless it is a call (the
+    calls say it)."""
+    from fsm.teach.text import contract_label
+
+    ((name, _),) = entry.items()
+    told = "" if name in ("call", "calls") else " " + _told(entry, board, lang)
+    if topic not in ("declarer", "leader"):
+        return _auction(board, lang) + told
+    contract = contract_label(board.contract(), lang)
+    said = f"Le contrat est {contract}." if lang == "fr" else f"The contract is {contract}."
+    return f"{_auction(board, lang)} {said}"
+
+
+def _question(s: Scenario, stage: int, kind: str, prompt: dict[str, str], choices: list[Choice], answer: int,
+              law: str, topic: str = "") -> Question:  # fmt: skip
+    right = choices[answer]
+    if kind in ("ruling", "law") or topic in ("obligation", "restriction"):
+        # the same order for everyone, but not the model's order: the right choice is not always first
+        order = sorted(range(len(choices)), key=lambda i: zlib.crc32(f"{s.id}/{stage}/{choices[i].fr}".encode()))
+        choices = [choices[i] for i in order]
+        answer = choices.index(right)
     words = law_words(law)
     explanation = {}
     for lang in ("fr", "en"):
-        text = chosen.fr if lang == "fr" else chosen.en
-        head = f"{text} ({LAW[lang]} {law})"
-        explanation[lang] = f"{head}\n{words}" if words else head
-    prompt = {lang: ". ".join([_situation(board, lang), *map(capital, told[lang])]) + "." for lang in ("fr", "en")}
-    return Question(s.id, n, prompt, [c for c, _, _ in choices], answer, explanation, law)
+        head = f"{getattr(right, lang)} ({_law(law, lang)})"
+        why = right.why.get(lang, "")
+        body = "\n".join(x for x in (head, why, words if lang == "fr" else None) if x)
+        explanation[lang] = body
+    ask = ASK[topic] if kind == "fact" else ASK[kind]
+    return Question(s.id, stage, prompt, choices, answer, explanation, law, kind, dict(ask), topic)
 
 
 def questions(scenario: Scenario | str) -> list[Question]:
     """The questions of a scenario, in the order of its events."""
     s = find(scenario) if isinstance(scenario, str) else scenario
     return list(_questions(s))
+
+
+def corpus_questions() -> list[Question]:
+    return [q for f in corpus_files() for s in load(f) for q in _questions(s)]
+
+
+def bank(pool: list[Question] | None = None) -> list[Question]:
+    """The questions of the corpus a class is given: one per situation (a kind, its law and its
+    keyed answer), no law taking more than a quarter of the bank."""
+    seen: set[tuple[str, str, str, str]] = set()
+    unique = []
+    for q in pool if pool is not None else corpus_questions():
+        key = (q.kind, q.topic, q.law, q.choices[q.answer].fr)
+        if key not in seen:
+            seen.add(key)
+            unique.append(q)
+    return _capped(unique)
+
+
+def _capped(pool: list[Question]) -> list[Question]:
+    """At most ``k`` questions of each law number, the largest ``k`` that keeps every law within
+    :data:`SHARE` of the bank; the first of each law kept."""
+    by_law: dict[str, list[Question]] = {}
+    for q in pool:
+        by_law.setdefault(re.match(r"\d+", q.law).group(), []).append(q)  # type: ignore[union-attr]
+    best = 1
+    for k in range(1, max((len(v) for v in by_law.values()), default=1) + 1):
+        total = sum(min(len(v), k) for v in by_law.values())
+        if max(min(len(v), k) for v in by_law.values()) <= SHARE * total:
+            best = k
+    kept = {id(q) for v in by_law.values() for q in v[:best]}
+    return [q for q in pool if id(q) in kept]

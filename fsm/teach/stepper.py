@@ -25,7 +25,7 @@ from fsm.laws.lawtext import LAW
 from fsm.model.board import Board
 from fsm.model.labels import inline_svg
 from fsm.model.scenario import Scenario, board_for, find
-from fsm.teach.quiz import QUESTION, Question
+from fsm.teach.quiz import Question
 from fsm.teach.teaching import HEADINGS, Stage, grid_html, is_routine, table_notes, walk
 from fsm.teach.text import seat_name, state_label
 
@@ -41,7 +41,7 @@ WORDS = {
     "apply": ("Valider", "Apply"),
     "anyone": ("l'arbitre ou la table", "the Director or the table"),
     "right": ("Bonne réponse.", "Right."),
-    "wrong": ("Ce n'est pas la décision de l'arbitre.", "That is not the Director's ruling."),
+    "wrong": ("Ce n'est pas la bonne réponse.", "That is not the right answer."),
     "yes": ("oui", "yes"),
     "no": ("non", "no"),
 }
@@ -333,16 +333,16 @@ class LiveBoard(_Static, widgets.VBox):  # type: ignore[misc]
 
 
 class QuizWidget(_Static, widgets.VBox):  # type: ignore[misc]
-    """« Que décide l'arbitre ? »: the situation, one button per choice, then the explanation."""
+    """A question: the situation, one button per choice (its law kept for the answer), then the
+    reason of each choice and the explanation."""
 
     def __init__(self, question: Question, lang: str = "fr") -> None:
         self.question = question
         self.lang = lang
-        self.prompt = widgets.HTML(f"<h3>{html.escape(QUESTION[lang])}</h3><p>{_red(question.prompt[lang])}</p>")
+        self.prompt = widgets.HTML(f"<h3>{html.escape(question.ask[lang])}</h3><p>{_red(question.prompt[lang])}</p>")
         self.choices = []
         for n, c in enumerate(question.choices):
-            text = c.fr if lang == "fr" else c.en
-            button = widgets.Button(description=f"{text} ({LAW[lang]} {c.law})", layout=widgets.Layout(width="auto"))
+            button = widgets.Button(description=c.fr if lang == "fr" else c.en, layout=widgets.Layout(width="auto"))
             button.index = n
             button.on_click(self._answered)
             self.choices.append(button)
@@ -358,7 +358,10 @@ class QuizWidget(_Static, widgets.VBox):  # type: ignore[misc]
         self.choices[q.answer].button_style = "success"
         verdict = _w("right" if right else "wrong", self.lang)
         text = _red(q.explanation[self.lang]).replace("\n", "<br>")
-        self.feedback.value = f"<p><b>{html.escape(verdict)}</b></p><p>{text}</p>"
+        reasons = "".join(
+            f"<li>{_red(getattr(c, self.lang))} — {_red(c.why.get(self.lang, ''))}</li>" for c in q.choices
+        )
+        self.feedback.value = f"<p><b>{html.escape(verdict)}</b></p><p>{text}</p><ul>{reasons}</ul>"
 
     def _repr_html_(self) -> str:
         items = "".join(f"<li>{_red(b.description)}</li>" for b in self.choices)
