@@ -47,13 +47,15 @@ class Question:
     law: str
 
 
-def law_words(law: str) -> str | None:
-    """The FFB words of a law, when the text the package holds has them."""
+def law_words(law: str, lang: str = "fr") -> str | None:
+    """The FFB words of a law, when the text the package holds has them; else our summary in
+    ``lang``, marked as one so that no reader takes it for the law's words."""
     try:
         from fsm.laws import lawtext
     except ImportError:  # pragma: no cover - the law text ships with the package
         return None
-    return lawtext.text(law) or None
+    said, ours = lawtext.words(law, lang) or (None, False)
+    return f"({lawtext.SUMMARY[lang]}) {said}" if ours else said or None
 
 
 Offer = tuple[Choice, str, str | None]  # a choice, the event that makes it, the rule that gives it
@@ -175,9 +177,9 @@ def _question(
 ) -> Question:
     answer, law = hit
     chosen = choices[answer][0]
-    words = law_words(law)
     explanation = {}
     for lang in ("fr", "en"):
+        words = law_words(law, lang)
         text = chosen.fr if lang == "fr" else chosen.en
         head = f"{text} ({LAW[lang]} {law})"
         explanation[lang] = f"{head}\n{words}" if words else head
