@@ -212,21 +212,27 @@ def imports(feat: dict[str, bool]) -> str:
 
 
 def law_texts(refs: tuple[str, ...]) -> str:
-    """The FFB's 2017 words of the family's laws, folded (those our text holds; 41 and 54 it does not)."""
+    """The FFB's 2017 words of the family's laws, folded; for a law the text does not hold (41, 54),
+    our summary, headed as one so that no reader takes it for the FFB's words."""
     try:
         from fsm.laws import lawtext
     except ImportError:
         return ""
-    parts = []
+    parts, ours = [], []
     for ref in refs:
         words = lawtext.text(ref)
         if not words:
+            summary = lawtext.summary(ref)
+            if summary:
+                head = f"{lawtext.cite(ref)} ({lawtext.SUMMARY['fr']})"
+                ours.append(f"<details><summary>{head}</summary>\n\n{summary}\n\n</details>")
             continue
         body = "\n\n".join(line.strip().replace("*", "\\*") for line in words.splitlines() if line.strip())
         parts.append(f"<details><summary>{lawtext.cite(ref)}</summary>\n\n{body}\n\n</details>")
-    if not parts:
-        return ""
-    return "\n\n**Le texte de la FFB (2017).**\n\n" + "\n\n".join(parts)
+    out = "\n\n**Le texte de la FFB (2017).**\n\n" + "\n\n".join(parts) if parts else ""
+    if ours:
+        out += "\n\n**Résumé en nos propres mots (pas le texte de la FFB).**\n\n" + "\n\n".join(ours)
+    return out
 
 
 def family_notebook(f: Family, feat: dict[str, bool]) -> nbformat.NotebookNode:

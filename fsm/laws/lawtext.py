@@ -5,6 +5,9 @@ A reference is read as law, section letter, paragraph number, then lettered and 
 sub-paragraphs: ``27``, ``27B``, ``27B1``, ``27B1(a)``, ``30B1(b)(i)``. The text is loaded on
 first use, once: ``import fsm`` does not read it. Laws the model cites outside 17 to 39 (16C,
 41, 50, 54, 72C…) are not in the text: :func:`text` and :func:`title` answer ``None`` for them.
+For those, :func:`summary` gives a summary in our own words, French or English
+(``summaries.yaml``): not the FFB's text, and every face that shows one marks it so
+(:data:`SUMMARY`). :func:`words` answers either, saying which.
 """
 
 from __future__ import annotations
@@ -13,23 +16,34 @@ import re
 from functools import cache
 from typing import Any
 
-__all__ = ["LAW", "text", "title", "cite"]
+__all__ = ["LAW", "SUMMARY", "text", "title", "cite", "summary", "words"]
 
 LAW = {"fr": "Loi", "en": "Law"}  # the word before a law's number, « Loi 27B1 »: every module writes it from here
+# the mark beside a summary, so that no reader takes our words for the law's: every face writes it from here
+SUMMARY = {"fr": "résumé", "en": "summary"}
 
 _REF = re.compile(r"(\d{1,2})([A-Z]?)(\d?)((?:\([a-z]+\))*)")
 _PART = re.compile(r"\([a-z]+\)")
 
 
-@cache
-def _code() -> dict[str, dict[str, Any]]:
+def _load(name: str) -> dict[str, dict[str, Any]]:
     from importlib.resources import files  # both slow to import: only when a law's words are first asked for
 
     import yaml
 
-    source = files("fsm.laws").joinpath("code2017.yaml").read_text(encoding="utf-8")
+    source = files("fsm.laws").joinpath(name).read_text(encoding="utf-8")
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     return {str(k): v or {} for k, v in yaml.load(source, Loader=loader).items()}  # noqa: S506 - a safe loader
+
+
+@cache
+def _code() -> dict[str, dict[str, Any]]:
+    return _load("code2017.yaml")
+
+
+@cache
+def _summaries() -> dict[str, dict[str, Any]]:
+    return _load("summaries.yaml")
 
 
 @cache
@@ -89,9 +103,37 @@ def title(ref: str) -> str | None:
     return next((_code()[r]["title"] for r in _chain(found) if "title" in _code().get(r, {})), None)
 
 
-def cite(ref: str) -> str:
-    """A one-line French citation: « Loi 27B1(a) — Enchère insuffisante » (the law's title)."""
+@cache
+def summary(ref: str, lang: str = "fr") -> str | None:
+    """Our summary of ``ref`` in ``lang`` (``"fr"`` or ``"en"``), for a law outside 17 to 39; a
+    paragraph without one falls back to the one enclosing it (54D1 → 54D → 54). ``None`` for
+    Laws 17 to 39 (the FFB's words stand there) and for a reference no summary covers."""
+    if _found(ref) is not None:
+        return None
+    entries = _summaries()
+    return next((entries[r][lang] for r in _chain(ref) if lang in entries.get(r, {})), None)
+
+
+def words(ref: str, lang: str = "fr") -> tuple[str, bool] | None:
+    """What a face shows of ``ref``, and whether it is our summary: the FFB's French words for
+    Laws 17 to 39 (in either language, the only text of them the package holds), else the
+    summary in ``lang``. ``None`` when the package has neither."""
+    said = text(ref)
+    if said is not None:
+        return said, False
+    ours = summary(ref, lang)
+    return None if ours is None else (ours, True)
+
+
+def cite(ref: str, lang: str = "fr") -> str:
+    """A one-line citation with the law's title: « Loi 27B1(a) — Enchère insuffisante ». The FFB's
+    title for Laws 17 to 39 (French only: in English, « Law 27B1(a) »), ours beside the summaries
+    (« Loi 54D — Entame hors tour face visible », "Law 54D — Faced Opening Lead Out of Turn")."""
     chain = _chain(ref)
-    law_title = _code().get(chain[-1], {}).get("title") if chain else None
-    law = f"{LAW['fr']} {ref.strip()}"
+    law_title = None
+    if chain and chain[-1] in _code():
+        law_title = _code()[chain[-1]].get("title") if lang == "fr" else None
+    elif chain:
+        law_title = _summaries().get(chain[-1], {}).get("title", {}).get(lang)
+    law = f"{LAW[lang]} {ref.strip()}"
     return f"{law} — {law_title}" if law_title else law

@@ -83,14 +83,18 @@ def _word(key: str) -> str:
 
 
 def _laws(steps: list[Any]) -> str:
-    from fsm.laws.lawtext import cite, text
+    from fsm.laws.lawtext import SUMMARY, cite, summary, text
 
     items = []
     for ref in dict.fromkeys(law for s in steps for law in s.laws):
         words = text(ref)
         quote = f'<div class="lawtext">« {red(words)} »</div>' if words else ""  # the FFB words, the authority
-        law_en = f"{LAW['en']} {ref}"
-        items.append(f"<li>{both((cite(ref), law_en))}{quote}</li>")
+        head = (cite(ref), f"{LAW['en']} {ref}")
+        fr, en = summary(ref, "fr"), summary(ref, "en")
+        if not words and fr and en:  # our words, not the FFB's: marked, and not between quotes
+            head = (f"{cite(ref)} ({SUMMARY['fr']})", f"{cite(ref, 'en')} ({SUMMARY['en']})")
+            quote = f'<div class="lawtext summary">{both((fr, en))}</div>'
+        items.append(f"<li>{both(head)}{quote}</li>")
     return f'<ul class="laws">{"".join(items)}</ul>' if items else "<p>—</p>"
 
 

@@ -107,13 +107,15 @@ def family(law: str) -> str:
     return str(n)
 
 
-def law_words(law: str) -> str | None:
-    """The words of a law the package holds (the FFB text of Laws 17–39)."""
+def law_words(law: str, lang: str = "fr") -> str | None:
+    """The FFB words of a law, when the text the package holds has them; else our summary in
+    ``lang``, marked as one so that no reader takes it for the law's words."""
     try:
         from fsm.laws import lawtext
     except ImportError:  # pragma: no cover - the law text ships with the package
         return None
-    return lawtext.text(law) or None
+    said, ours = lawtext.words(law, lang) or (None, False)
+    return f"({lawtext.SUMMARY[lang]}) {said}" if ours else said or None
 
 
 @cache
@@ -592,12 +594,11 @@ def _question(s: Scenario, stage: int, kind: str, prompt: dict[str, str], choice
         order = sorted(range(len(choices)), key=lambda i: zlib.crc32(f"{s.id}/{stage}/{choices[i].fr}".encode()))
         choices = [choices[i] for i in order]
         answer = choices.index(right)
-    words = law_words(law)
     explanation = {}
     for lang in ("fr", "en"):
         head = f"{getattr(right, lang)} ({_law(law, lang)})"
         why = right.why.get(lang, "")
-        body = "\n".join(x for x in (head, why, words if lang == "fr" else None) if x)
+        body = "\n".join(x for x in (head, why, law_words(law, lang)) if x)
         explanation[lang] = body
     ask = ASK[topic] if kind == "fact" else ASK[kind]
     return Question(s.id, stage, prompt, choices, answer, explanation, law, kind, dict(ask), topic)

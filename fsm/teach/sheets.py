@@ -1,5 +1,6 @@
 """Printable A4 sheets: one PDF per law family, each question of its decision tree drawn with its
-branches and, beside it, the FFB's words of the laws those branches apply (:mod:`fsm.laws.lawtext`).
+branches and, beside it, the FFB's words of the laws those branches apply (:mod:`fsm.laws.lawtext`), or
+our summary of a law outside 17 to 39, marked as one.
 
 The page is A4 landscape (842 × 595 pt), text 12 pt or more: each question is drawn at its natural
 size (a branch says its law, its event and where the board goes; its conditions are the law's
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import graphviz
 
-from fsm.laws.lawtext import LAW, cite, text
+from fsm.laws.lawtext import LAW, SUMMARY, cite, words
 from fsm.laws.spec import Rule
 from fsm.model.diagrams import TITLES, VIEWS, _leaf, event_words, view_rules
 from fsm.model.labels import FONT, FONTSIZE, TITLE_FONTSIZE, html, line
@@ -64,8 +65,9 @@ def question_tree(source: str, branches: list[Rule], lang: str) -> graphviz.Digr
 def _words(laws: list[str], lang: str) -> str:
     parts = []
     for ref in laws:
-        said = text(ref)
-        parts.append(f"<p><b>{escape(cite(ref))}</b><br>{escape(said) if said else MISSING[lang]}</p>")
+        said, ours = words(ref, lang) or (None, False)
+        head = f"{cite(ref, lang)} ({SUMMARY[lang]})" if ours else cite(ref)  # our words: never taken for the FFB's
+        parts.append(f"<p><b>{escape(head)}</b><br>{escape(said) if said else MISSING[lang]}</p>")
     return "".join(parts)
 
 

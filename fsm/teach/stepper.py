@@ -120,7 +120,7 @@ def table_html(
     sep = " : " if lang == "fr" else ": "
     parts = [f"<p><b>{_w('state', lang)}</b>{sep}{_red(state_label(snapshot['state'], lang))}</p>"]
     if laws is not None:
-        cites = ", ".join(_red(cite(x) if lang == "fr" else f"{LAW['en']} {x}") for x in laws) or "—"
+        cites = ", ".join(_red(cite(x, lang)) for x in laws) or "—"
         parts.append(f"<p class='laws'><b>{_w('laws', lang)}</b>{sep}{cites}</p>")
     parts.append(_red_markup(grid.replace("<table>", "<table class='grid' style='border-collapse:collapse'>")))
     notes = table_notes(snapshot, lang)

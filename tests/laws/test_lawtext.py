@@ -12,6 +12,7 @@ import pytest
 from fsm.bridge.events import EVENTS
 from fsm.laws import lawtext
 from fsm.model.machine import modules, rules, states
+from tests.french_scan import problems
 
 LAWS = Path(lawtext.__file__).parent  # the law modules sit beside the Laws' words
 
@@ -45,7 +46,7 @@ def test_cited_refs_outside_17_to_39_are_none():
     outside = sorted(r for r in cited() if not 17 <= _law(r) <= 39)
     assert {"16C", "41C", "50D2", "54A", "72C", "9B1"} <= set(outside)
     assert [r for r in outside if lawtext.text(r) is not None or lawtext.title(r) is not None] == []
-    assert lawtext.cite("72C") == "Loi 72C"
+    assert lawtext.cite("72C") == "Loi 72C — Principes généraux"  # our title: the summary's law
 
 
 def test_27B1a_in_the_ffb_words():
@@ -151,3 +152,167 @@ def test_the_text_is_read_on_first_use_only():
         "assert L._code.cache_info().misses == 1"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# --- Laws outside 17 to 39: summaries in our own words, never the FFB's text ---------------------
+
+REQUIRED = ["40", "41", "41A", "41B", "41C", "41D", "47E", "47E1", "47E2", "50B", "50C", "50D1", "50D2", "50E", "51",
+            "54", "54A", "54B", "54C", "54D", "54E"]  # fmt: skip
+
+
+def _outside() -> list[str]:
+    return sorted(r for r in cited() if not 17 <= _law(r) <= 39)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_cited_ref_outside_17_to_39_has_a_summary_and_a_titled_citation(lang):
+    refs = sorted(set(_outside()) | set(REQUIRED))
+    assert [r for r in refs if not lawtext.summary(r, lang)] == []
+    assert [r for r in refs if " — " not in lawtext.cite(r, lang)] == []
+    assert [r for r in refs if lawtext.words(r, lang) != (lawtext.summary(r, lang), True)] == []
+
+
+def test_required_refs_have_their_own_entry():
+    # a required reference is summarised in its own right, not through the law enclosing it
+    entries = lawtext._summaries()
+    assert [r for r in REQUIRED if not {"fr", "en"} <= set(entries.get(r, {}))] == []
+
+
+def test_summaries_are_french_and_say_l_arbitre():
+    for ref, entry in lawtext._summaries().items():
+        if "fr" in entry:
+            assert problems(entry["fr"]) == [], ref
+            assert "Directeur" not in entry["fr"] and "directeur" not in entry["fr"], ref
+        assert "Directeur" not in entry.get("en", ""), ref  # « Directeur » is never a word of ours
+        assert set(entry) <= {"title", "fr", "en"}, ref
+        assert ("fr" in entry) == ("en" in entry), ref
+
+
+def test_a_summary_is_not_given_for_laws_17_to_39():
+    assert lawtext.summary("27B1(a)") is None and lawtext.summary("27", "en") is None
+    assert lawtext.words("27B1(a)") == (lawtext.text("27B1(a)"), False)
+    # in English the only words of 17 to 39 the package holds are the FFB's French ones
+    assert lawtext.words("27B1(a)", "en") == (lawtext.text("27B1(a)"), False)
+    assert lawtext.words("75B") is None and lawtext.words("foo") is None
+
+
+def test_a_paragraph_without_a_summary_falls_back_to_its_parent():
+    assert lawtext.summary("54D1") == lawtext.summary("54D")
+    assert lawtext.summary("54F") == lawtext.summary("54")
+    assert lawtext.summary("50D2(a)", "en") == lawtext.summary("50D2", "en")
+    assert lawtext.summary("9B") is None  # Law 9 has a title, no summary of its own
+
+
+def test_cite_in_english_and_french():
+    assert lawtext.cite("54D") == "Loi 54D — Entame hors tour face visible"
+    assert lawtext.cite("54D", "en") == "Law 54D — Faced Opening Lead Out of Turn"
+    assert lawtext.cite("50D2") == "Loi 50D2 — Carte pénalisée"
+    assert lawtext.cite("27B1(a)", "en") == "Law 27B1(a)"  # no English title of the FFB's laws
+    assert lawtext.cite("75B") == "Loi 75B"
+
+
+# What the Laws say, checked in our words (the model rules the same: fsm/laws/lead.py).
+@pytest.mark.parametrize(
+    ("ref", "lang", "said"),
+    [
+        ("54", "fr", ["le déclarant choisit", "accepter l'entame", "devenir le mort", "carte pénalisée majeure"]),
+        ("54", "en", ["accept the lead", "become dummy", "major penalty card"]),
+        ("54A", "fr", ["il devient le mort", "étaler toute sa main"]),
+        ("54B", "fr", ["accepter l'entame", "deuxième carte", "main du déclarant", "renonce"]),
+        ("54B", "en", ["accept the lead", "second card", "declarer's hand", "revoke"]),
+        ("54C", "fr", ["doit", "accepter l'entame", "reste déclarant"]),
+        ("54D", "fr", ["refuser", "carte pénalisée majeure", "50D"]),
+        ("54E", "fr", ["camp du déclarant", "Loi 24"]),
+        ("50D2", "fr", ["exiger", "interdire", "couleur de la carte pénalisée", "tant que ce joueur garde la main",
+                        "reprise"]),
+        ("50D2", "en", ["require", "forbid", "penalty card's suit", "picked up"]),
+        ("50D1", "fr", ["première occasion légale", "le déclarant désigne"]),
+        ("50B", "fr", ["mineure", "majeure", "honneur", "toutes sont majeures"]),
+        ("50E", "fr", ["autorisée pour le camp non fautif", "non autorisée pour le partenaire du fautif"]),
+        ("50E", "en", ["authorized information for the non-offending side", "unauthorized for the offender's partner"]),
+        ("41A", "fr", ["face cachée", "arbitre", "47E", "54"]),
+        ("41B", "fr", ["le mort présumé ne le peut pas"]),
+        ("41C", "fr", ["le mort étale"]),
+        ("47E1", "fr", ["sans rectification", "ne peut pas être acceptée"]),
+        ("72C", "fr", ["pouvait savoir", "marque ajustée"]),
+        ("16C", "fr", ["autorisée pour le camp non fautif", "non autorisée"]),
+    ],
+)  # fmt: skip
+def test_summaries_say_what_the_laws_say(ref, lang, said):
+    words = lawtext.summary(ref, lang)
+    assert words is not None
+    assert [s for s in said if s not in words] == []
+
+
+def test_summary_sentences_are_few():
+    for ref, entry in lawtext._summaries().items():
+        for lang in ("fr", "en"):
+            if lang in entry:
+                assert 1 <= entry[lang].count(". ") + 1 <= 4, (ref, lang)
+
+
+def test_the_summaries_ship_with_the_package():
+    from importlib.resources import files
+
+    assert files("fsm.laws").joinpath("summaries.yaml").is_file()
+    pyproject = (Path(__file__).parents[2] / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"laws/*.yaml"' in pyproject
+
+
+def test_the_summaries_are_read_on_first_use_only():
+    code = (
+        "import fsm, fsm.model.machine, fsm.laws.lawtext as L, fsm.teach.pages, fsm.teach.quiz;"
+        "fsm.model.machine.default_engine(); assert L._summaries.cache_info().currsize == 0;"
+        "L.summary('54D'); L.cite('54'); assert L._summaries.cache_info().misses == 1"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# --- the faces mark a summary as one -----------------------------------------------------------
+
+
+def test_the_sheet_marks_a_summary():
+    from fsm.teach.sheets import MISSING, _words
+
+    fr = _words(["54D", "27A1"], "fr")
+    assert "<b>Loi 54D — Entame hors tour face visible (résumé)</b>" in fr
+    assert "<b>Loi 27A1 — Enchère insuffisante</b>" in fr and "27A1 — Enchère insuffisante (résumé)" not in fr
+    en = _words(["54D"], "en")
+    assert "<b>Law 54D — Faced Opening Lead Out of Turn (summary)</b>" in en and "major penalty card" in en
+    assert MISSING["fr"] not in _words(sorted(set(_outside()) | set(REQUIRED)), "fr")
+
+
+def test_the_page_marks_a_summary_and_quotes_only_the_ffb():
+    from fsm.teach.pages import page
+    from tests.french_scan import french_html_text
+
+    shown = page("54D-refused-declarer-requires-the-suit")
+    assert '<span lang="fr">Loi 54D — Entame hors tour face visible (résumé)</span>' in shown
+    assert '<span lang="en">Law 54D — Faced Opening Lead Out of Turn (summary)</span>' in shown
+    assert '<div class="lawtext summary"><span lang="fr">Le déclarant peut refuser' in shown
+    assert "« Le déclarant peut refuser" not in shown  # our words are not quoted as the law's
+    assert "Declarer may refuse the lead out of turn" not in french_html_text(shown)
+
+
+def test_the_quiz_explanation_marks_a_summary():
+    from fsm.teach.quiz import law_words, questions
+
+    assert law_words("54B") == "(résumé) " + lawtext.summary("54B")
+    assert law_words("54B", "en") == "(summary) " + lawtext.summary("54B", "en")
+    assert law_words("27A1", "en") == lawtext.text("27A1")
+    q = next(q for q in questions("54B-declarer-accepts") if q.law == "54B")
+    assert "\n(résumé) Le déclarant peut accepter" in q.explanation["fr"]
+    assert "\n(summary) Declarer may accept" in q.explanation["en"]
+
+
+def test_the_stepper_cites_the_summarised_law_s_title():
+    pytest.importorskip("ipywidgets")
+    from fsm.teach.stepper import Stepper
+
+    for lang, cited_as in (("fr", "Loi 54D — Entame hors tour face visible"), ("en", "Law 54D — Faced Opening Lead")):
+        s = Stepper("54D-refused-declarer-requires-the-suit", lang=lang)
+        shown = []
+        while not s.next.disabled:
+            s.next.click()
+            shown.append(s.html.value)
+        assert any(cited_as in page for page in shown), lang
