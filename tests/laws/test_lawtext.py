@@ -227,7 +227,7 @@ def test_cite_in_english_and_french():
                         "reprise"]),
         ("50D2", "en", ["require", "forbid", "penalty card's suit", "picked up"]),
         ("50D1", "fr", ["première occasion légale", "le déclarant désigne"]),
-        ("50B", "fr", ["mineure", "majeure", "honneur", "toutes sont majeures"]),
+        ("50B", "fr", ["mineure", "majeure", "honneur"]),
         ("50E", "fr", ["autorisée pour le camp non fautif", "non autorisée pour le partenaire du fautif"]),
         ("50E", "en", ["authorized information for the non-offending side", "unauthorized for the offender's partner"]),
         ("41A", "fr", ["face cachée", "arbitre", "47E", "54"]),
