@@ -218,3 +218,22 @@ def test_the_teaching_notebooks_scenarios_have_deals_that_fit_the_opening_bids()
         if first and first[-1] in "SHDC" and first[-2].isdigit():
             seat, suit = first[0], first[-1]
             assert len(dealt[seat][suit]) >= 4, (sid, first, dealt[seat])
+
+
+def test_every_corpus_board_is_dealt_and_the_dealer_follows_the_calls():
+    """Every teaching board shows four hands; a board dealt by ``tests.deal_scenarios`` keeps the
+    cards the events show in the hands that show them, and its natural bids in suits of four cards."""
+    from fsm.bridge.deal import holds
+    from fsm.model.scenario import corpus_files, find, load
+    from tests.deal_scenarios import deal, shown_cards, wishes
+
+    assert [s.id for f in corpus_files() for s in load(f) if not s.deal] == []
+    s = find("36C-after-a-lead-out-of-turn-refused")
+    dealt = hands(type(s)(**{**s.__dict__, "deal": deal(s)}))
+    assert dealt is not None
+    for card, seat in shown_cards(s).items():
+        assert holds(dealt, seat, card)
+    lengths, _ = wishes(s)
+    for seat, wanted in lengths.items():
+        for suit, n in wanted.items():
+            assert len(dealt[seat][suit]) >= n, (seat, suit)
