@@ -1,6 +1,6 @@
 """Every benchmark in one run: each figure beside its floor or peer, measured in the same run, and its target.
 
-    python benchmarks/run.py [FOLDER] [--json] [--out out/bench.json] [--only machine,pbn,diagrams]
+    python benchmarks/run.py [FOLDER] [--json] [--out out/bench.json] [--only machine,pbn,diagrams,pages]
 
 FOLDER holds the PBN records for the check (default: ../shared/data/pbn beside the checkout).
 Prints a table (or, with --json, the JSON) and writes the full JSON to --out. Asserts nothing: a
@@ -19,9 +19,10 @@ from typing import Any
 
 import bench_diagrams
 import bench_machine
+import bench_pages
 import bench_pbn
 
-SECTIONS = ("machine", "pbn", "diagrams")
+SECTIONS = ("machine", "pbn", "diagrams", "pages")
 
 
 def _number(value: float | None, unit: str = "") -> str:
@@ -56,7 +57,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--json", action="store_true", help="print the JSON instead of the table")
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent.parent / "out" / "bench.json")
     parser.add_argument("--only", default=",".join(SECTIONS), help=f"some of {','.join(SECTIONS)}")
-    parser.add_argument("--check-repeats", type=int, default=3, help="runs of each child process of the PBN section")
+    parser.add_argument("--check-repeats", type=int, default=3, help="runs of each child process (pbn, pages)")
     parser.add_argument("--call-repeats", type=int, default=200, help="auctions timed for each per-call figure")
     args = parser.parse_args(argv)
     wanted = [s for s in args.only.split(",") if s]
@@ -76,8 +77,10 @@ def main(argv: list[str] | None = None) -> None:
             data, rows = bench_machine.measure(args.call_repeats)
         elif name == "pbn":
             data, rows = bench_pbn.measure(args.folder.resolve(), args.check_repeats)
-        else:
+        elif name == "diagrams":
             data, rows = bench_diagrams.measure()
+        else:
+            data, rows = bench_pages.measure(args.check_repeats)
         result["sections"][name] = data
         result["rows"] += rows
 

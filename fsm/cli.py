@@ -279,7 +279,7 @@ def _teach(args: argparse.Namespace) -> int:
     if bool(args.scenario) == bool(args.all):
         print("un identifiant de scénario ou --all / a scenario id or --all", file=sys.stderr)
         return 2
-    written = write(None if args.all else [args.scenario], args.out)
+    written = write(None if args.all else [args.scenario], args.out, jobs=args.jobs)
     print(written[-1] if args.all else written[0])
     return 0
 
@@ -400,6 +400,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("scenario", nargs="?", help="identifiant du scénario / scenario id")
     p.add_argument("--all", action="store_true", help="tout le corpus, avec un index / the whole corpus, with an index")
     p.add_argument("--out", default="out/teach", help="dossier (défaut : « out/teach ») / folder (default: out/teach)")
+    p.add_argument(
+        "-j",
+        "--jobs",
+        type=_jobs,
+        default=None,  # the cores this process may use (pages.default_jobs)
+        metavar="N",
+        help="processus en parallèle (défaut : les cœurs que ce processus peut utiliser) ; les mêmes pages "
+        "qu'avec 1 / worker processes (default: the usable cores); the same pages as with 1",
+    )
     p.set_defaults(func=_teach)
 
     args = parser.parse_args(argv)

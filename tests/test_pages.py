@@ -163,3 +163,31 @@ def test_every_page_steps_through_its_stages_offline_in_chromium(chromium, teach
         stages = (teaching_pages / name).read_text(encoding="utf-8").count("<section class='stage'")
         assert page["stages"] == stages > 1, name
         assert page["counters"] == [f"{n} / {stages}" for n in range(1, stages + 1)], name
+
+
+# --- written fast, the same pages --------------------------------------------------------------------
+MIXED = ["27B2-design-example", "36C-after-a-lead-out-of-turn-refused", "27B1a-lowest-sufficient-same-strain",
+         "25A6-LHO-withdraws-his-call"]  # law views (27 twice, 25) and a board's own path (36C)  # fmt: skip
+
+
+def test_pages_written_in_groups_and_in_workers_are_each_page_made_alone(need_dot, monkeypatch, tmp_path):
+    """`write` draws a group's trees with one dot process and spreads the groups over workers: the
+    files are those `page` makes one by one, each tree drawn by a dot of its own."""
+    monkeypatch.setattr(pages, "_TREES", {})
+    alone = [pages.page(i) for i in MIXED]
+    monkeypatch.setattr(pages, "_TREES", {})
+    monkeypatch.setattr(pages, "GROUP_MAX", 2)  # two groups: two workers with --jobs 2
+    one = pages.write(MIXED, tmp_path / "one", jobs=1)
+    assert all(key[0] is not None for key in pages._TREES)  # a board's own path is not kept once shown
+    monkeypatch.setattr(pages, "_TREES", {})
+    two = pages.write(MIXED, tmp_path / "two", jobs=2)
+    assert [p.name for p in one] == [p.name for p in two] == [f"{i}.html" for i in MIXED]
+    for text, a, b in zip(alone, one, two, strict=True):
+        assert a.read_text(encoding="utf-8") == b.read_text(encoding="utf-8") == text
+
+
+def test_teach_takes_a_number_of_jobs(tmp_path, capsys):
+    assert main(["teach", "27B2-design-example", "--out", str(tmp_path), "--jobs", "2"]) == 0
+    assert (tmp_path / "27B2-design-example.html").is_file()
+    with pytest.raises(SystemExit):
+        main(["teach", "--all", "--out", str(tmp_path), "--jobs", "0"])

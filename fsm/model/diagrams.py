@@ -20,7 +20,7 @@ from fsm.laws import registry
 from fsm.laws.lawtext import LAW
 from fsm.laws.spec import LawModule, Rule, wording
 from fsm.model.labels import FONT, FONTSIZE, TITLE_FONTSIZE, html
-from fsm.model.machine import modules, rules, states
+from fsm.model.machine import default_engine, modules, rules, states
 
 if TYPE_CHECKING:
     from fsm.engine.journal import Step
@@ -60,12 +60,8 @@ class Graph:
 
 def _leaf(state: str) -> str:
     """Transitions into a compound state enter its initial child."""
-    specs = states()
-    while True:
-        kids = [s for s in specs.values() if s.parent == state and s.initial]
-        if not kids:
-            return state
-        state = kids[0].name
+    # the engine maps every state to the leaf it enters once; a drawing asks tens of thousands of times
+    return default_engine().leaf.get(state, state)
 
 
 def event_words(event: str, lang: str) -> str:
@@ -180,10 +176,22 @@ def _module(name: str) -> LawModule:
     return next(m for m in modules() if m.name == name)
 
 
+# The rules of each view, with the module and engine they were read from: every page and every board
+# path asks again, and the answer only changes when the law families are looked for afresh.
+_VIEW_RULES: dict[str, tuple[LawModule, object, list[Rule]]] = {}
+
+
 def view_rules(view: str) -> list[Rule]:
     """The rules a view draws: its law module's, or for a part of a family, the rules of its laws
     and the entries into the questions they answer."""
-    module = _module(VIEWS[view])
+    module, engine = _module(VIEWS[view]), default_engine()
+    known = _VIEW_RULES.get(view)
+    if known is None or known[0] is not module or known[1] is not engine:
+        known = _VIEW_RULES[view] = (module, engine, _view_rules(view, module))
+    return list(known[2])
+
+
+def _view_rules(view: str, module: LawModule) -> list[Rule]:
     laws = PARTS.get(view)
     if laws is None:
         return list(module.rules)

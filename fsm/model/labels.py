@@ -58,5 +58,33 @@ def inline_svg(graph: Any) -> str | None:
         if type(err).__name__ == "ExecutableNotFound":
             return None
         raise
+    return _inlined(svg)
+
+
+def _inlined(svg: str) -> str:
     svg = svg[svg.index("<svg") :]
     return _TITLED.sub(lambda m: f'{m[1]} data-name="{m[2]}">', svg)
+
+
+# dot numbers the graphs after the first of one input as pages ("page0,1_graph0"); drawn alone, each
+# is "graph0".
+_PAGED = re.compile(r'<g id="page\d+,\d+_(graph\d+)"')
+
+
+def inline_svgs(graphs: list[Any]) -> list[str | None]:
+    """Several drawings through one ``dot`` process, each the SVG :func:`inline_svg` gives it: starting
+    dot costs more than drawing most of them (a classroom page set draws hundreds)."""
+    if len(graphs) < 2 or any(g.engine != "dot" or g.encoding != "utf-8" for g in graphs):
+        return [inline_svg(g) for g in graphs]
+    import graphviz
+
+    try:
+        out = graphviz.pipe("dot", "svg", "".join(g.source for g in graphs).encode("utf-8"), quiet=True)
+    except Exception as err:
+        if type(err).__name__ == "ExecutableNotFound":
+            return [None] * len(graphs)
+        return [inline_svg(g) for g in graphs]  # each alone: the one dot refuses says so itself
+    svgs = out.decode("utf-8").split("<?xml")[1:]
+    if len(svgs) != len(graphs):  # not one document a graph: no guess at which is which
+        return [inline_svg(g) for g in graphs]
+    return [_inlined(_PAGED.sub(r'<g id="\1"', svg, count=1)) for svg in svgs]

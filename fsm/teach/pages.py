@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import re
 from collections.abc import Iterable
 from importlib import resources
@@ -20,7 +21,7 @@ from typing import Any
 from fsm.bridge.calls import SUIT_SYMBOLS, Seat, parse_card
 from fsm.laws.lawtext import LAW
 from fsm.model.board import Board
-from fsm.model.labels import inline_svg
+from fsm.model.labels import inline_svg, inline_svgs
 from fsm.model.scenario import Scenario, board_for, corpus_files, file_name, find, hands, load
 from fsm.teach.quiz import Question, questions
 from fsm.teach.teaching import HEADINGS, Stage, grid_html, is_routine, table_notes, walk
@@ -170,6 +171,8 @@ def view_for(board: Board) -> str | None:
     return None
 
 
+# The drawings made: each law view by (view, language), once per process; a board's own path by
+# (None, its DOT text), drawn beforehand by _draw and taken by the one page that shows it.
 _TREES: dict[tuple[str | None, str], str | None] = {}
 
 
@@ -179,11 +182,33 @@ def _tree(view: str | None, lang: str, board: Board) -> str | None:
     from fsm.model import diagrams
 
     if view is None:
-        return inline_svg(diagrams.board_path(board, lang))
+        graph = diagrams.board_path(board, lang)
+        drawn = (None, graph.source)
+        return _TREES.pop(drawn) if drawn in _TREES else inline_svg(graph)
     key = (view, lang)
     if key not in _TREES:
         _TREES[key] = inline_svg(diagrams.law_view(view, lang))
     return _TREES[key]
+
+
+def _draw(scenarios: list[Scenario]) -> None:
+    """Every tree the pages of these scenarios show and not drawn yet, drawn by one ``dot`` process
+    into ``_TREES``: starting dot costs more than drawing most trees."""
+    from fsm.model import diagrams
+
+    wanted: dict[tuple[str | None, str], Any] = {}
+    for s in scenarios:
+        last = board_for(s)
+        for stage in walk(s, "fr"):
+            last = stage.board  # the board page() draws: where the scenario ends
+        view = view_for(last)
+        for lang in LANGS:
+            if view is None:
+                graph = diagrams.board_path(last, lang)
+                wanted[(None, graph.source)] = graph
+            elif (view, lang) not in _TREES and (view, lang) not in wanted:
+                wanted[(view, lang)] = diagrams.law_view(view, lang)
+    _TREES.update(zip(wanted, inline_svgs(list(wanted.values())), strict=True))
 
 
 def _edge_titles(steps: Iterable[Any], view: str | None) -> list[str]:
@@ -317,19 +342,77 @@ def index(scenarios: list[Scenario]) -> str:
     )
 
 
-def write(ids: list[str] | None, out: str | Path) -> list[Path]:
+def write(ids: list[str] | None, out: str | Path, jobs: int | None = 1) -> list[Path]:
     """Write the page of each scenario named (every one of the corpus when ``ids`` is None, with an
-    index page) into ``out``; a page's name is made from the id and never leaves that folder."""
+    index page) into ``out``; a page's name is made from the id and never leaves that folder.
+
+    ``jobs`` worker processes write the pages (None: the cores this process may use); the same
+    files, listed in the same order, as with 1."""
     folder = Path(out)
     scenarios = [s for f in corpus_files() for s in load(f)] if ids is None else [find(i) for i in ids]
     folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for s in scenarios:
-        path = folder / f"{file_name(s.id)}.html"
-        path.write_text(page(s), encoding="utf-8")
-        written.append(path)
+    jobs = default_jobs() if jobs is None else jobs
+    groups = _groups(scenarios, jobs)
+    if jobs == 1 or len(groups) < 2:
+        written = [path for group in groups for path in _write_pages(group, folder)]
+    else:
+        with _pool(min(jobs, len(groups))) as pool:
+            done = pool.map(_write_pages, groups, [folder] * len(groups))
+            written = [path for paths in done for path in paths]
     if ids is None:
         path = folder / "index.html"
         path.write_text(index(scenarios), encoding="utf-8")
         written.append(path)
     return written
+
+
+# A group of scenarios shares one ``dot`` process; several groups a worker keep the workers busy
+# to the end (the pages of one law family, side by side in the corpus, cost alike).
+GROUP_MAX, GROUPS_PER_JOB = 24, 4
+
+
+def _groups(scenarios: list[Scenario], jobs: int) -> list[list[Scenario]]:
+    size = max(1, min(GROUP_MAX, -(-len(scenarios) // (GROUPS_PER_JOB * jobs))))
+    return [scenarios[i : i + size] for i in range(0, len(scenarios), size)]
+
+
+def _write_pages(scenarios: list[Scenario], folder: Path) -> list[Path]:
+    """The pages of a few scenarios, their trees drawn first all at once (in a worker, or not)."""
+    _draw(scenarios)
+    written = []
+    for s in scenarios:
+        path = folder / f"{file_name(s.id)}.html"
+        path.write_text(page(s), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def default_jobs() -> int:
+    """The cores this process may run on (its affinity mask where the system has one), at least 1."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # no affinity mask here (macOS, Windows)
+        return os.cpu_count() or 1
+
+
+def _pool(jobs: int) -> Any:
+    import multiprocessing
+    import threading
+    from concurrent.futures import ProcessPoolExecutor
+
+    # fork is cheapest (the worker has the law views drawn and the corpus read already), but is
+    # unsafe beside other threads: then forkserver, or spawn where there is neither.
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        method = "fork"
+    else:
+        method = "forkserver" if "forkserver" in methods else "spawn"
+    context = multiprocessing.get_context(method)
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_quiet_worker)
+
+
+def _quiet_worker() -> None:
+    """Ctrl-C reaches the whole process group: the parent stops the workers, who say nothing."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
