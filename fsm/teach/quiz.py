@@ -390,8 +390,7 @@ def _facts(before: Board, after: Board) -> Iterator[tuple[str, str, tuple[list[C
     declarer, leader = after.declarer(), after.opening_leader()
     if declarer is not None and before.declarer() is None:
         contract = after.contract() or ""
-        strain = parse_call(contract.rstrip("X")).label("fr")[1:] if contract not in ("", "Pass") else ""
-        strain_en = parse_call(contract.rstrip("X")).label("en")[1:] if strain else ""
+        strain, strain_en = _strain_words(contract)
         yield "declarer", "22A", _seats_question(
             after, Seat(declarer), "22A",
             {"fr": f"Oui : {{right}} a nommé {strain} le premier dans le camp qui a remporté le contrat.",
@@ -463,6 +462,16 @@ def _obligation(board: Board, seat: Seat, kind: str, law: str) -> tuple[list[Cho
                {"fr": f"Non : {right['fr']} ({_law(law, 'fr')}).", "en": f"No: {right['en']} ({_law(law, 'en')})."}),
     ]  # fmt: skip
     return choices, 0
+
+
+def _strain_words(contract: str) -> tuple[str, str]:
+    """The contract's denomination in words: « la couleur de cœur », « le sans-atout »."""
+    m = re.match(r"[1-7]([SHDC]|NT?)", contract)
+    if m is None:
+        return "", ""
+    if m.group(1).startswith("N"):
+        return "le sans-atout", "notrump"
+    return f"la couleur de {suit_name(m.group(1), 'fr')}", suit_name(m.group(1), "en") + "s"
 
 
 def _suits(suits: list[str], lang: str) -> str:
