@@ -112,3 +112,19 @@ def test_the_stepper_draws_the_path_on_the_law_view_as_it_goes(need_dot):
     assert "Étape 5" in late and "Loi 27B2" in late and "<title>" not in late
     stepper.show(len(stepper.stages) - 1)
     assert stepper.tree.value in stepper._repr_html_()  # the static rendering ends with the whole path
+
+
+def test_stepper_and_liveboard_show_the_hands_as_cards_leave_them():
+    """54D: West's ♥K led out of turn and refused is a major penalty card on the table; in the
+    live board, a card led leaves the leader's hand."""
+    stepper = Stepper("54D-refused-declarer-requires-the-suit", diagram=False)
+    assert "Sur la table : ♥R (carte pénalisée majeure)" in stepper.stage_html(3).replace(
+        "<span style='color:#c00'>♥</span>", "♥"
+    )
+    deal = "N:QT732.A.KT65.K72 A.T852.Q743.T965 J8654.Q6.J92.843 K9.KJ9743.A8.AQJ"
+    live = LiveBoard(lang="en", diagram=False, deal=deal)
+    assert "North" in live.html.value and "Q 10 7 3 2" in live.html.value
+    live.board.calls("1S Pass 4S Pass Pass Pass")
+    live.board.lead("E", "SA")
+    live.refresh()
+    assert "On the table: ♠A (opening lead)" in live.html.value

@@ -18,13 +18,14 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from fsm.bridge.calls import SUIT_SYMBOLS, Seat, parse_card
+from fsm.bridge.calls import Seat
+from fsm.bridge.deal import Hands
 from fsm.laws.lawtext import LAW
 from fsm.model.board import Board
 from fsm.model.labels import inline_svg, inline_svgs
 from fsm.model.scenario import Scenario, board_for, corpus_files, file_name, find, hands, load
 from fsm.teach.quiz import Question, questions
-from fsm.teach.teaching import HEADINGS, Stage, grid_html, is_routine, table_notes, walk
+from fsm.teach.teaching import HEADINGS, Stage, grid_html, hands_html, is_routine, table_notes, walk
 from fsm.teach.text import seat_name, state_label
 
 LANGS = ("fr", "en")
@@ -54,7 +55,6 @@ NO_DOT = (
     "Arbre non dessiné : Graphviz « dot » est absent (apt-get install graphviz).",
     "Tree not drawn: Graphviz 'dot' is missing (apt-get install graphviz).",
 )
-SUITS = tuple((suit, SUIT_SYMBOLS[suit]) for suit in "SHDC")  # as a hand is written, spades first
 
 
 def _asset(name: str) -> str:
@@ -125,30 +125,13 @@ def _notes(snapshot: dict[str, Any]) -> str:
     return "".join(parts)
 
 
-def _ranks(ranks: str) -> str:
-    """A suit's cards as a French hand diagram prints them: A R D V 10 (the PBN's T K Q J in both
-    languages would read as English)."""
-    return html.escape(" ".join(parse_card("S" + r).label("fr")[1:] for r in ranks))
-
-
-def _hands(s: Scenario) -> str:
-    dealt = hands(s)
+def _stage_hands(dealt: Hands | None, snapshot: dict[str, Any]) -> str:
+    """The four hands as they stand at this stage: a card exposed, led or made a penalty card is out
+    of its hand and on the table; one sent back is in it again."""
     if not dealt:
         return ""
-
-    def hand(seat: str) -> str:
-        lines = "".join(
-            f"<div>{'<span class=red>' + sign + '</span>' if suit in 'HD' else sign} {_ranks(dealt[seat][suit]) or '—'}</div>"
-            for suit, sign in SUITS
-        )
-        return f'<div class="seat">{both((seat_name(seat, "fr"), seat_name(seat, "en")))}</div>{lines}'
-
-    return (
-        f"<div class='hands-box'><h2>{_word('hands')}</h2><table class='hands'>"
-        f"<tr><td></td><td>{hand('N')}</td><td></td></tr>"
-        f"<tr><td>{hand('W')}</td><td></td><td>{hand('E')}</td></tr>"
-        f"<tr><td></td><td>{hand('S')}</td><td></td></tr></table></div>"
-    )
+    drawn = both((hands_html(dealt, snapshot, "fr"), hands_html(dealt, snapshot, "en")), markup=True)
+    return f"<div class='hands-box'><h2>{_word('hands')}</h2>{drawn}</div>"
 
 
 # --- the decision tree -----------------------------------------------------------------------------
@@ -228,7 +211,8 @@ def _edge_titles(steps: Iterable[Any], view: str | None) -> list[str]:
 
 # --- the page --------------------------------------------------------------------------------------
 def _stage(n: int, fr: Stage | None, en: Stage | None, board: Board, snapshot: dict[str, Any],
-           options: list[dict[str, Any]], trace: int, quiz: list[Question], view: str | None) -> str:  # fmt: skip
+           options: list[dict[str, Any]], trace: int, quiz: list[Question], view: str | None,
+           dealt: Hands | None = None) -> str:  # fmt: skip
     if fr is None or en is None:
         event = _word("start")
         refused, laws = "", "<p>—</p>"
@@ -247,7 +231,8 @@ def _stage(n: int, fr: Stage | None, en: Stage | None, board: Board, snapshot: d
         f"<p>{_word('state')} <span class='state'>{both((state_label(state, 'fr'), state_label(state, 'en')))}</span></p>"
         "<div class='cols'><div>"
         f"<h2>{_word('laws')}</h2>{laws}"
-        f"<h2>{_word('auction')}</h2>{grids}{_notes(snapshot)}"
+        f"<div class='table-view'><div><h2>{_word('auction')}</h2>{grids}</div>{_stage_hands(dealt, snapshot)}</div>"
+        f"{_notes(snapshot)}"
         f"</div><div><h2>{_word('options')}</h2>{_options(options)}</div></div>"
         + "".join(_quiz(q) for q in quiz)
         + "</section>"
@@ -281,12 +266,13 @@ def page(scenario: Scenario | str) -> str:
         played.append((fr, en, len(fr.board.trace)))
         last = fr.board
     view = view_for(last)
+    dealt = hands(s)
     sections = [_stage(0, None, None, start, start.snapshot(), start.options(), 0,
-                       [q for q in quiz if q.stage == 0], view)]  # fmt: skip
+                       [q for q in quiz if q.stage == 0], view, dealt)]  # fmt: skip
     for fr, en, trace in played:
         sections.append(
             _stage(fr.number, fr, en, fr.board, fr.snapshot, fr.options_data, trace,
-                   [q for q in quiz if q.stage == fr.number], view)
+                   [q for q in quiz if q.stage == fr.number], view, dealt)
         )  # fmt: skip
     trees = [_tree(view, lang, last) for lang in LANGS]
     if all(t is not None for t in trees):
@@ -319,7 +305,7 @@ def page(scenario: Scenario | str) -> str:
         f"<label class='toggle'><input type='checkbox' id='routine' checked> {both(('masquer les ', 'hide '))}{_word('routine')}</label>"
         f"{quiz_toggle}<button type='button' id='lang'>{_word('lang')}</button>"
         "</div></header><main>"
-        f"<p>{setup}</p>{notes}{_hands(s)}"
+        f"<p>{setup}</p>{notes}"
         + "".join(sections)
         + f"<h2>{_word('tree')}</h2><div class='tree'>{tree}</div>"
         + f"</main><script>{_asset('page.js')}</script></body></html>"

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from fsm.bridge.calls import SEATS, Seat, parse_call
+from fsm.bridge.calls import SEATS, Seat
 from fsm.bridge.errors import FsmError
 from fsm.laws.lawtext import LAW
 from fsm.model.board import Board, Step

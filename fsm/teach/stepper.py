@@ -19,14 +19,15 @@ from typing import Any
 import ipywidgets as widgets
 
 from fsm.bridge.calls import SUIT_SYMBOLS, parse_call, parse_card
+from fsm.bridge.deal import Hands, parse_deal
 from fsm.bridge.errors import FsmError
 from fsm.bridge.events import EVENTS, JUDGEMENTS
 from fsm.laws.lawtext import LAW
 from fsm.model.board import Board
 from fsm.model.labels import inline_svg
-from fsm.model.scenario import Scenario, board_for, find
+from fsm.model.scenario import Scenario, board_for, find, hands
 from fsm.teach.quiz import Question
-from fsm.teach.teaching import HEADINGS, Stage, grid_html, is_routine, table_notes, walk
+from fsm.teach.teaching import HEADINGS, Stage, grid_html, hands_html, is_routine, table_notes, walk
 from fsm.teach.text import seat_name, state_label
 
 WORDS = {
@@ -112,6 +113,7 @@ def table_html(
     lang: str,
     laws: list[str] | None = None,
     routine: bool = False,
+    dealt: Hands | None = None,
 ) -> str:
     """One moment of the table as HTML: the state, the laws applied, the grid, what the table
     holds and the options (the routine ones only when ``routine``)."""
@@ -123,6 +125,10 @@ def table_html(
         cites = ", ".join(_red(cite(x, lang)) for x in laws) or "—"
         parts.append(f"<p class='laws'><b>{_w('laws', lang)}</b>{sep}{cites}</p>")
     parts.append(_red_markup(grid.replace("<table>", "<table class='grid' style='border-collapse:collapse'>")))
+    if dealt:  # the four hands as they stand: what is out on the table is no longer in the hand
+        parts.append(
+            _red_markup(hands_html(dealt, snapshot, lang)).replace("<span class='red'>", "<span style='color:#c00'>")
+        )
     notes = table_notes(snapshot, lang)
     for key, heading in HEADINGS.items():
         if notes[key]:
@@ -182,7 +188,9 @@ class Stepper(_Static, widgets.VBox):  # type: ignore[misc]
         head = f"<p><b>{_red(st.text if n == 0 else f'{st.number}. {st.text}')}</b></p>"
         refused = f"<p style='color:#b00'>{_red(st.refused)}</p>" if st.refused else ""
         laws = list(dict.fromkeys(law for step in st.steps for law in step.laws))
-        body = table_html(st.snapshot, st.grid, st.options_data, self.lang, laws, self.routine.value)
+        body = table_html(
+            st.snapshot, st.grid, st.options_data, self.lang, laws, self.routine.value, hands(self.scenario)
+        )
         return head + refused + body
 
     def show(self, n: int) -> None:
@@ -206,9 +214,17 @@ class LiveBoard(_Static, widgets.VBox):  # type: ignore[misc]
     path follow each event. An event needing an argument asks for it before it is applied."""
 
     def __init__(
-        self, board: Board | None = None, lang: str = "fr", routine: bool = False, diagram: bool = True
+        self,
+        board: Board | None = None,
+        lang: str = "fr",
+        routine: bool = False,
+        diagram: bool = True,
+        deal: str | None = None,
     ) -> None:
+        """``deal`` is the four hands in PBN (``"N:AK2.QJ3.T98.7654 …"``): shown around the table,
+        a card exposed or led leaves its hand. A deal that is not one raises ``DealError``."""
         self.board = board if board is not None else Board()
+        self.dealt: Hands | None = parse_deal(deal) if deal else None
         self.lang = lang
         self.diagram = diagram
         self.last_laws: list[str] = []
@@ -229,9 +245,9 @@ class LiveBoard(_Static, widgets.VBox):  # type: ignore[misc]
     def refresh(self) -> None:
         b, lang = self.board, self.lang
         options = b.options()
-        self.html.value = table_html(b.snapshot(), grid_html(b, lang), [], lang, self.last_laws).replace(
-            f"<p><b>{_w('options', lang)}</b></p><ul class='options'></ul>", ""
-        )
+        self.html.value = table_html(
+            b.snapshot(), grid_html(b, lang), [], lang, self.last_laws, dealt=self.dealt
+        ).replace(f"<p><b>{_w('options', lang)}</b></p><ul class='options'></ul>", "")
         self.buttons = []
         for opt in options:
             if self.routine.value or not is_routine(opt):

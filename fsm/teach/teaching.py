@@ -211,3 +211,70 @@ def table_notes(snapshot: dict[str, Any], lang: str = "fr") -> dict[str, list[st
             else f"{seat_name(p['seat'], lang)}: {card}, {kind} penalty card ({law} 50)"
         )
     return out
+
+
+# --- the four hands, as they stand at a stage ------------------------------------------------------
+ON_TABLE = {
+    "fr": {"exposed": "exposée", "major": "carte pénalisée majeure", "minor": "carte pénalisée mineure",
+           "lead": "entame", "face_down": "entame face cachée", "table": "Sur la table"},
+    "en": {"exposed": "exposed", "major": "major penalty card", "minor": "minor penalty card",
+           "lead": "opening lead", "face_down": "face-down opening lead", "table": "On the table"},
+}  # fmt: skip
+
+
+def _rank_text(ranks: str, lang: str) -> str:
+    """A suit's cards as a hand diagram prints them: A R D V 10 in French, A K Q J 10 in English."""
+    return " ".join(parse_card("S" + r).label("fr" if lang == "fr" else "en")[1:] for r in ranks)
+
+
+def on_table(snapshot: dict[str, Any]) -> dict[str, list[tuple[str, str]]]:
+    """The cards out of each hand at this moment, by seat: (PBN card, what it is: exposed, major,
+    minor, lead, face_down). A card sent back to the hand (``returned_cards``) is in the hand again."""
+    out: dict[str, list[tuple[str, str]]] = {s.value: [] for s in SEATS}
+    seen: set[str] = set()
+    for c in snapshot.get("penalty_cards", []):
+        out[c["seat"]].append((c["card"], c.get("kind", "major")))
+        seen.add(c["card"])
+    for c in snapshot.get("exposed_cards", []):
+        if c["card"] not in seen:
+            out[c["seat"]].append((c["card"], "exposed"))
+            seen.add(c["card"])
+    lead = snapshot.get("lead")
+    if lead and lead["card"] not in seen:
+        out[lead["seat"]].append((lead["card"], "lead" if lead.get("faced") else "face_down"))
+    return out
+
+
+def hands_html(dealt: dict[str, dict[str, str]], snapshot: dict[str, Any], lang: str = "fr") -> str:
+    """The four hands around the table at this stage: the cards still held, and beside each hand the
+    cards it has out on the table (exposed, penalty card, lead), so a class sees where every card is."""
+    words = ON_TABLE["fr" if lang == "fr" else "en"]
+    out = on_table(snapshot)
+
+    def suit_line(seat: str, suit: str) -> str:
+        held = "".join(r for r in dealt[seat][suit] if suit + r not in {c for c, _ in out[seat]})
+        sign = SUIT_SYMBOLS[suit]
+        sign = f"<span class='red'>{sign}</span>" if suit in "HD" else sign
+        return f"<div>{sign} {html.escape(_rank_text(held, lang)) or '—'}</div>"
+
+    def hand(seat: str) -> str:
+        lines = "".join(suit_line(seat, suit) for suit in "SHDC")
+        shown = ""
+        if out[seat]:
+            cards = ", ".join(
+                f"{html.escape(parse_card(c).label('fr' if lang == 'fr' else 'en'))} ({words[kind]})"
+                for c, kind in out[seat]
+            )
+            shown = (
+                f"<div class='out'>{words['table']} : {cards}</div>"
+                if lang == "fr"
+                else (f"<div class='out'>{words['table']}: {cards}</div>")
+            )
+        return f"<div class='seat'>{html.escape(seat_name(seat, lang))}</div>{lines}{shown}"
+
+    return (
+        "<table class='hands'>"
+        f"<tr><td></td><td>{hand('N')}</td><td></td></tr>"
+        f"<tr><td>{hand('W')}</td><td></td><td>{hand('E')}</td></tr>"
+        f"<tr><td></td><td>{hand('S')}</td><td></td></tr></table>"
+    )
