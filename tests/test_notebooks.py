@@ -131,6 +131,24 @@ def test_committed_notebook_has_outputs_and_no_run_to_run_noise(name):
 
 
 @pytest.mark.parametrize("name", sorted(BUILT))
+def test_committed_outputs_are_readable_on_a_projector(name):
+    """What the stepper and the stages show is 16 px type at least, whatever the viewer's own CSS;
+    the auction grid keeps its borders; a dealt board shows its four hands."""
+    html = [
+        "".join(out.get("data", {}).get("text/html", ""))
+        for cell in _committed(name).cells
+        if cell.cell_type == "code"
+        for out in cell.outputs
+    ]
+    grids = [h for h in html if "class='grid'" in h]
+    assert grids, name
+    for h in grids:
+        assert "font-size:16px" in h and "border:1px solid" in h, name
+    if any(b for b in build.FAMILIES if b.name == name.removesuffix(".ipynb")):
+        assert any("class='hands'" in h for h in grids), name
+
+
+@pytest.mark.parametrize("name", sorted(BUILT))
 def test_headings_are_french(name):
     nb = BUILT[name]
     english = {f.title[1] for f in build.FAMILIES} | {"The lesson", "The decision tree", "Worked board"}
@@ -188,7 +206,7 @@ def test_notebook_runs_and_shows_the_laws(name, need_dot, executed):
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.get("output_type") == "error"]
     assert not errors, errors[0].get("evalue") if errors else ""
     html = _html(nb.cells)
-    assert "<table>" in html and "<th>" in html, "the auction grid"
+    assert "<table class='grid'" in html and "<th style=" in html, "the auction grid"
     assert html == _html(_committed(name).cells), f"{name}: committed outputs are stale: run `make notebooks`"
     if name not in FAMILIES:
         return

@@ -27,7 +27,7 @@ from fsm.model.board import Board
 from fsm.model.labels import inline_svg
 from fsm.model.scenario import Scenario, board_for, find, hands
 from fsm.teach.quiz import Question
-from fsm.teach.teaching import HEADINGS, Stage, grid_html, hands_html, is_routine, table_notes, walk
+from fsm.teach.teaching import HEADINGS, Stage, grid_html, hands_html, is_routine, readable, table_notes, walk
 from fsm.teach.text import seat_name, state_label
 
 WORDS = {
@@ -124,7 +124,7 @@ def table_html(
     if laws is not None:
         cites = ", ".join(_red(cite(x, lang)) for x in laws) or "—"
         parts.append(f"<p class='laws'><b>{_w('laws', lang)}</b>{sep}{cites}</p>")
-    parts.append(_red_markup(grid.replace("<table>", "<table class='grid' style='border-collapse:collapse'>")))
+    parts.append(_red_markup(grid))
     if dealt:  # the four hands as they stand: what is out on the table is no longer in the hand
         parts.append(
             _red_markup(hands_html(dealt, snapshot, lang)).replace("<span class='red'>", "<span style='color:#c00'>")
@@ -137,7 +137,7 @@ def table_html(
     shown = [o for o in options if routine or not is_routine(o)]
     items = "".join(f"<li>{_red(_option_line(o, lang))}</li>" for o in shown)
     parts.append(f"<p><b>{_w('options', lang)}</b></p><ul class='options'>{items}</ul>")
-    return "\n".join(parts)
+    return readable("\n".join(parts))
 
 
 class _Static:
@@ -355,7 +355,9 @@ class QuizWidget(_Static, widgets.VBox):  # type: ignore[misc]
     def __init__(self, question: Question, lang: str = "fr") -> None:
         self.question = question
         self.lang = lang
-        self.prompt = widgets.HTML(f"<h3>{html.escape(question.ask[lang])}</h3><p>{_red(question.prompt[lang])}</p>")
+        self.prompt = widgets.HTML(
+            readable(f"<h3>{html.escape(question.ask[lang])}</h3><p>{_red(question.prompt[lang])}</p>")
+        )
         self.choices = []
         for n, c in enumerate(question.choices):
             button = widgets.Button(description=c.fr if lang == "fr" else c.en, layout=widgets.Layout(width="auto"))
@@ -377,8 +379,8 @@ class QuizWidget(_Static, widgets.VBox):  # type: ignore[misc]
         reasons = "".join(
             f"<li>{_red(getattr(c, self.lang))} — {_red(c.why.get(self.lang, ''))}</li>" for c in q.choices
         )
-        self.feedback.value = f"<p><b>{html.escape(verdict)}</b></p><p>{text}</p><ul>{reasons}</ul>"
+        self.feedback.value = readable(f"<p><b>{html.escape(verdict)}</b></p><p>{text}</p><ul>{reasons}</ul>")
 
     def _repr_html_(self) -> str:
         items = "".join(f"<li>{_red(b.description)}</li>" for b in self.choices)
-        return self.prompt.value + f"<ol>{items}</ol>"
+        return self.prompt.value + readable(f"<ol>{items}</ol>")

@@ -78,7 +78,7 @@ class Stage:
         if options:
             items = "".join(f"<li>{html.escape(o)}</li>" for o in options)
             parts.append(f"<p>{t[3]} :</p><ul>{items}</ul>")
-        return "\n".join(parts)
+        return readable("\n".join(parts))
 
     def __str__(self) -> str:
         laws = ", ".join(s.law for s in self.steps)
@@ -95,9 +95,22 @@ def grid_html(board: Board, lang: str = "fr") -> str:
             return f"<s>{text}</s> <small>({e.law})</small>"
         return f"[{text}]" if e.status == PENDING else text
 
-    head = "".join(f"<th>{s.label('fr' if lang == 'fr' else 'pbn')}</th>" for s in SEATS)
-    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in grid_rows(board, cell))
-    return f"<table><tr>{head}</tr>{body}</table>"
+    head = "".join(f"<th style='{CELL}'>{s.label('fr' if lang == 'fr' else 'pbn')}</th>" for s in SEATS)
+    body = "".join(
+        "<tr>" + "".join(f"<td style='{CELL}'>{c}</td>" for c in r) + "</tr>" for r in grid_rows(board, cell)
+    )
+    return f"<table class='grid' style='border-collapse:collapse'><tr>{head}</tr>{body}</table>"
+
+
+# Inline, not in a stylesheet: a notebook's viewer (Jupyter, a forge) drops the page's own CSS and
+# its own shrinks text to 13 px and strips table borders.
+CELL = "border:1px solid #999;padding:2px 10px;text-align:center;min-width:3.5em"
+TEXT_SIZE = "font-size:16px;line-height:1.45"
+
+
+def readable(markup: str) -> str:
+    """Markup a notebook shows, in 16 px type."""
+    return f"<div style='{TEXT_SIZE}'>{markup}</div>"
 
 
 def walk(scenario: Scenario | str, lang: str = "fr") -> Iterator[Stage]:
