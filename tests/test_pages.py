@@ -62,7 +62,16 @@ def test_teach_all_writes_an_index_linking_every_page(teaching_pages):
     index = (teaching_pages / "index.html").read_text(encoding="utf-8")
     links = re.findall(r"href='([^']+)'", index)
     assert len(links) > 200 and all((teaching_pages / link).is_file() for link in links)
-    assert sorted(links) == sorted(p.name for p in teaching_pages.glob("*.html") if p.name != "index.html")
+    assert sorted(set(links)) == sorted(p.name for p in teaching_pages.glob("*.html") if p.name != "index.html")
+    from fsm.laws.registry import lessons
+    from fsm.model.scenario import corpus_files, load
+
+    for _, lesson in lessons():  # grouped by lesson, then by law, with French titles
+        assert f"<h3>{pages.both(lesson.title)}</h3>" in index
+    assert "Loi 27 — Enchère insuffisante" in index and "Loi 54 — Entame hors tour face visible" in index
+    ids = [s.id for f in corpus_files() for s in load(f)]
+    french = re.sub(r"<span lang=\"en\">.*?</span>|<[^>]+>", " ", index.split("<main>")[1])
+    assert not [i for i in ids if i in french]  # no scenario id in what the French view shows
 
 
 def test_without_dot_the_page_says_so_in_one_line(monkeypatch):
@@ -81,6 +90,29 @@ def drive(path: Path, name: str) -> dict:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
+
+
+def test_the_index_searches_titles_and_laws_in_chromium(chromium, tmp_path):
+    """A teacher types a few words (accents left out) or a law, in French, then in English."""
+    ids = ["27B2-design-example", "27B1a-lowest-sufficient-same-strain", "54D-refused-declarer-requires-the-suit",
+           "30A-pass-at-RHO-turn-refused"]  # fmt: skip
+    from fsm.model.scenario import find
+
+    path = tmp_path / "index.html"
+    path.write_text(pages.index([find(i) for i in ids]), encoding="utf-8")
+    done = subprocess.run(
+        ["node", str(BROWSER / "index.mjs"), str(path)],
+        capture_output=True, text=True, cwd=BROWSER, timeout=300, env={**os.environ, "CHROMIUM": CHROMIUM},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    assert seen["requests"] == [] and seen["errors"] == []
+    assert "Par leçon" in seen["start"]["text"] and not any(i in seen["start"]["text"] for i in ids)
+    assert seen["search"]["items"] and all("nsuffisante" in t for t in seen["search"]["items"])
+    assert seen["law"]["items"] == [find(ids[2]).title["fr"]] * len(seen["law"]["items"])  # 54D, by its law
+    assert seen["nothing"]["items"] == [] and seen["nothing"]["none"]
+    assert seen["english"]["items"] and all("lead" in t.lower() for t in seen["english"]["items"])
+    assert "By lesson" in seen["english"]["text"]
 
 
 def test_27B2_in_chromium(chromium, tmp_path):

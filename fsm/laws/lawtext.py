@@ -127,12 +127,12 @@ def words(ref: str, lang: str = "fr") -> tuple[str, bool] | None:
 
 def cite(ref: str, lang: str = "fr") -> str:
     """A one-line citation with the law's title: « Loi 27B1(a) — Enchère insuffisante ». The FFB's
-    title for Laws 17 to 39 (French only: in English, « Law 27B1(a) »), ours beside the summaries
+    title for Laws 17 to 39 (in English, the Laws' English title: "Law 27B1(a) — Insufficient Bid"), ours beside the summaries
     (« Loi 54D — Entame hors tour face visible », "Law 54D — Faced Opening Lead Out of Turn")."""
     chain = _chain(ref)
     law_title = None
-    if chain and chain[-1] in _code():
-        law_title = _code()[chain[-1]].get("title") if lang == "fr" else None
+    if chain and chain[-1] in _code() and lang == "fr":
+        law_title = _code()[chain[-1]].get("title")
     elif chain:
         law_title = _summaries().get(chain[-1], {}).get("title", {}).get(lang)
     law = f"{LAW[lang]} {ref.strip()}"

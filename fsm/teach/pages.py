@@ -45,6 +45,11 @@ WORDS = {
     "right": ("Bonne réponse.", "Right."),
     "wrong": ("Ce n'est pas la bonne réponse.", "That is not the right answer."),
     "index": ("Scénarios pour la classe", "Scenarios for the classroom"),
+    "lessons": ("Par leçon", "By lesson"),
+    "by_law": ("Par loi", "By law"),
+    "search": ("Chercher :", "Search:"),
+    "search_hint": ("un mot du titre ou une loi : 27B2, entame…", "a word of the title or a law: 27B2, lead…"),
+    "no_match": ("Aucun scénario ne correspond.", "No scenario matches."),
     "dealer": ("Donneur", "Dealer"),
     "vul": ("Vulnérabilité", "Vulnerability"),
     "anyone": ("l'arbitre ou la table", "the Director or the table"),
@@ -312,19 +317,60 @@ def page(scenario: Scenario | str) -> str:
     )
 
 
+def _link(s: Scenario) -> str:
+    """One scenario in the index: its title in each language; its id only as data, for the search."""
+    title = s.title or {"fr": s.id, "en": s.id}
+    laws = " ".join(s.laws)
+    return (
+        f"<li data-id='{html.escape(s.id)}' data-laws='{html.escape(laws)}'>"
+        f"<a href='{file_name(s.id)}.html'>{both(title)}</a></li>"
+    )
+
+
+def _law_number(s: Scenario) -> int:
+    m = re.match(r"\d+", s.laws[0] if s.laws else "")
+    return int(m.group()) if m else 0
+
+
 def index(scenarios: list[Scenario]) -> str:
-    items = "".join(
-        f"<li><a href='{file_name(s.id)}.html'>{both(s.title or {'fr': s.id, 'en': s.id})}</a> "
-        f"<small><code class='id'>{html.escape(s.id)}</code></small></li>"
-        for s in scenarios
+    """The classroom's index: the lessons first (each with its worked boards and its quiz boards),
+    then every scenario under the law it teaches, with a search box over the titles and laws.
+    The French view shows French titles only."""
+    from fsm.laws.lawtext import cite
+    from fsm.laws.registry import lessons
+
+    by_id = {s.id: s for s in scenarios}
+    parts = [f"<h2>{_word('lessons')}</h2>"]
+    for _, lesson in lessons():
+        boards = [by_id[b] for b in dict.fromkeys(lesson.boards + lesson.quiz) if b in by_id]
+        if boards:
+            parts.append(
+                f"<section class='group'><h3>{both(lesson.title)}</h3>"
+                f"<ul class='index'>{''.join(_link(b) for b in boards)}</ul></section>"
+            )
+    parts.append(f"<h2>{_word('by_law')}</h2>")
+    groups: dict[int, list[Scenario]] = {}
+    for s in scenarios:
+        groups.setdefault(_law_number(s), []).append(s)
+    for number in sorted(groups):
+        head = both((cite(str(number)), cite(str(number), "en"))) if number else both(("Autres", "Others"))
+        items = "".join(_link(s) for s in groups[number])
+        parts.append(
+            f"<section class='group' id='loi-{number}'><h3>{head}</h3><ul class='index'>{items}</ul></section>"
+        )
+    search = (
+        f"<label class='search'>{_word('search')} "
+        f"<input type='search' id='search' placeholder='{html.escape(WORDS['search_hint'][0])}' "
+        f"data-fr='{html.escape(WORDS['search_hint'][0])}' data-en='{html.escape(WORDS['search_hint'][1])}'></label>"
     )
     return (
         "<!DOCTYPE html><html lang='fr'><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
         f"<title>{WORDS['index'][0]}</title><style>{_asset('page.css')}</style></head>"
-        f"<body><header><h1>{_word('index')}</h1><div class='bar'><button type='button' id='lang'>{_word('lang')}</button>"
-        f"</div></header><main><ol class='index'>{items}</ol></main>"
-        "<script>document.getElementById('lang').addEventListener('click',function(){"
-        "document.body.classList.toggle('en');});</script></body></html>"
+        f"<body><header><h1>{_word('index')}</h1><div class='bar'>{search}"
+        f"<button type='button' id='lang'>{_word('lang')}</button></div></header>"
+        f"<main>{''.join(parts)}<p id='none' hidden>{_word('no_match')}</p></main>"
+        f"<script>{_asset('index.js')}</script></body></html>"
     )
 
 

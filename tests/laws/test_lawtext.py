@@ -207,7 +207,7 @@ def test_cite_in_english_and_french():
     assert lawtext.cite("54D") == "Loi 54D — Entame hors tour face visible"
     assert lawtext.cite("54D", "en") == "Law 54D — Faced Opening Lead Out of Turn"
     assert lawtext.cite("50D2") == "Loi 50D2 — Carte pénalisée"
-    assert lawtext.cite("27B1(a)", "en") == "Law 27B1(a)"  # no English title of the FFB's laws
+    assert lawtext.cite("27B1(a)", "en") == "Law 27B1(a) — Insufficient Bid"  # the Laws' English title
     assert lawtext.cite("75B") == "Loi 75B"
 
 
