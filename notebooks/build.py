@@ -148,14 +148,18 @@ def quiz_picks(f: Family) -> list[tuple[str, int]]:
     own = [p for p in pool if _in_view(p[2].law, f.fallback)] or pool
     picks: list[tuple[str, int]] = []
     laws: set[str] = set()
-    for strict in (True, False):
+    answers: set[int] = set()
+    for strict in (2, 1, 0):  # a new kind and a new answer position, then a new kind, then any
         kinds: set[str] = set()
         for sid, i, q in sorted(own, key=lambda p: rank[p[2].kind]):
             if len(picks) == 3 or (sid, i) in picks or q.law in laws or (strict and q.kind in kinds):
                 continue
+            if strict == 2 and q.answer in answers:
+                continue
             picks.append((sid, i))
             laws.add(q.law)
             kinds.add(q.kind)
+            answers.add(q.answer)
     return picks
 
 

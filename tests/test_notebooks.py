@@ -99,6 +99,7 @@ def test_every_family_has_a_lesson_worked_boards_and_three_quiz_boards():
             picks = [build._questions(sid)[i] for sid, i in build.quiz_picks(f)]
             assert len(picks) == 3 and len({q.law for q in picks}) == 3, f.name
             assert len({q.kind for q in picks}) >= 2 and all(build._in_view(q.law, f.fallback) for q in picks), f.name
+            assert len({q.answer for q in picks}) >= 2, f.name  # not three times the same answer position
         for part in ("Ce que dit la loi", "Qui choisit", "Ce qui en découle"):
             assert f"**{part}.**" in f.lesson, (f.name, part)
         assert set(f.boards) <= set(OUTCOMES), "every worked board's outcome is checked below"
