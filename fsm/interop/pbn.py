@@ -46,7 +46,9 @@ from fsm.bridge.calls import PASS, SEATS, Call, Card, Seat, parse_call, parse_ca
 from fsm.bridge.errors import FsmError
 from fsm.bridge.events import Event
 from fsm.engine.journal import Step
+from fsm.model import workers
 from fsm.model.board import Board
+from fsm.model.workers import default_jobs as default_jobs  # the command line and the tests read it here
 
 SKIP = "^S"
 INSUFFICIENT = "^I"
@@ -1312,7 +1314,7 @@ def _alone(task: Task, fmt: str, spill_dir: str) -> tuple[Tally, str, str | None
     from concurrent.futures.process import BrokenProcessPool
 
     item, start, stop, *_ = task
-    pool = _pool(1)
+    pool = workers.pool(1)
     try:
         return pool.submit(_group_job, [(str(item), start, stop)], fmt, spill_dir).result()[0]
     except BrokenProcessPool:
@@ -1351,14 +1353,6 @@ class _Out:
                     shutil.copyfileobj(spilled, self.out)
         finally:
             os.unlink(path)
-
-
-def default_jobs() -> int:
-    """The cores this process may run on (its affinity mask where the system has one), at least 1."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):  # no affinity mask here (macOS, Windows)
-        return os.cpu_count() or 1
 
 
 def check(
@@ -1462,29 +1456,6 @@ def _cuts(path: Path, count: int) -> list[int]:
     return sorted({1 + lines * i // count for i in range(1, count)} - {0, 1})
 
 
-def _pool(jobs: int) -> Any:
-    import multiprocessing
-    import threading
-    from concurrent.futures import ProcessPoolExecutor
-
-    # fork is cheapest and lets the parent account for its workers' time, but is unsafe beside
-    # other threads: then forkserver, or spawn where there is neither.
-    methods = multiprocessing.get_all_start_methods()
-    if "fork" in methods and threading.active_count() == 1:
-        method = "fork"
-    else:
-        method = "forkserver" if "forkserver" in methods else "spawn"
-    context = multiprocessing.get_context(method)
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_quiet_worker)
-
-
-def _quiet_worker() -> None:
-    """Ctrl-C reaches the whole process group: the parent stops the workers, who say nothing."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _check_parallel(
     tasks: list[Task],
     total: int,
@@ -1501,7 +1472,7 @@ def _check_parallel(
     pending = iter(_groups(tasks, jobs))
     done = 0
     with tempfile.TemporaryDirectory(prefix="fsm-check-") as spill_dir:
-        pool = _pool(jobs)
+        pool = workers.pool(jobs)
 
         def submit(group: list[Task]) -> Any:
             if isinstance(group[0][0], Notice):
@@ -1533,7 +1504,7 @@ def _check_parallel(
                     # kills its worker by itself is said so; then a new pool takes what was waiting.
                     pool.shutdown(wait=True, cancel_futures=True)  # its threads gone, fork is safe again
                     results = [_alone(task, fmt, spill_dir) for task in group]
-                    pool = _pool(jobs)
+                    pool = workers.pool(jobs)
                     window = deque((g, submit(g)) for g, _ in window)
                 except Exception as err:
                     why = f"{type(err).__name__}: {str(err)[:200]}"

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import re
 from collections.abc import Iterable
 from importlib import resources
@@ -21,9 +20,11 @@ from typing import Any
 from fsm.bridge.calls import Seat
 from fsm.bridge.deal import Hands
 from fsm.laws.lawtext import LAW
+from fsm.model import workers
 from fsm.model.board import Board
 from fsm.model.labels import inline_svg, inline_svgs
 from fsm.model.scenario import Scenario, board_for, corpus_files, file_name, find, hands, load
+from fsm.model.workers import default_jobs
 from fsm.teach.quiz import Question, questions
 from fsm.teach.teaching import HEADINGS, Stage, grid_html, hands_html, is_routine, table_notes, walk
 from fsm.teach.text import seat_name, state_label
@@ -388,7 +389,7 @@ def write(ids: list[str] | None, out: str | Path, jobs: int | None = 1) -> list[
     if jobs == 1 or len(groups) < 2:
         written = [path for group in groups for path in _write_pages(group, folder)]
     else:
-        with _pool(min(jobs, len(groups))) as pool:
+        with workers.pool(min(jobs, len(groups))) as pool:
             done = pool.map(_write_pages, groups, [folder] * len(groups))
             written = [path for paths in done for path in paths]
     if ids is None:
@@ -417,34 +418,3 @@ def _write_pages(scenarios: list[Scenario], folder: Path) -> list[Path]:
         path.write_text(page(s), encoding="utf-8")
         written.append(path)
     return written
-
-
-def default_jobs() -> int:
-    """The cores this process may run on (its affinity mask where the system has one), at least 1."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):  # no affinity mask here (macOS, Windows)
-        return os.cpu_count() or 1
-
-
-def _pool(jobs: int) -> Any:
-    import multiprocessing
-    import threading
-    from concurrent.futures import ProcessPoolExecutor
-
-    # fork is cheapest (the worker has the law views drawn and the corpus read already), but is
-    # unsafe beside other threads: then forkserver, or spawn where there is neither.
-    methods = multiprocessing.get_all_start_methods()
-    if "fork" in methods and threading.active_count() == 1:
-        method = "fork"
-    else:
-        method = "forkserver" if "forkserver" in methods else "spawn"
-    context = multiprocessing.get_context(method)
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_quiet_worker)
-
-
-def _quiet_worker() -> None:
-    """Ctrl-C reaches the whole process group: the parent stops the workers, who say nothing."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
