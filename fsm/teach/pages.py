@@ -24,7 +24,7 @@ from fsm.model.labels import inline_svg
 from fsm.model.scenario import Scenario, board_for, corpus_files, file_name, find, hands, load
 from fsm.teach.quiz import QUESTION, Question, questions
 from fsm.teach.teaching import HEADINGS, Stage, grid_html, is_routine, table_notes, walk
-from fsm.teach.text import seat_name, state_label
+from fsm.teach.text import option_sentence, seat_name, state_label
 
 LANGS = ("fr", "en")
 WORDS = {
@@ -45,7 +45,6 @@ WORDS = {
     "index": ("Scénarios pour la classe", "Scenarios for the classroom"),
     "dealer": ("Donneur", "Dealer"),
     "vul": ("Vulnérabilité", "Vulnerability"),
-    "anyone": ("l'arbitre ou la table", "the Director or the table"),
 }
 VULNERABLE = {"None": ("personne", "nobody"), "NS": ("Nord-Sud", "North-South"), "EW": ("Est-Ouest", "East-West"),
               "All": ("tous", "all")}  # fmt: skip
@@ -96,17 +95,9 @@ def _laws(steps: list[Any]) -> str:
 
 def _options(options: list[dict[str, Any]]) -> str:
     items = []
-    for opt in options:
-        seats = opt["seats"]
-        who = (
-            (WORDS["anyone"][0], WORDS["anyone"][1])
-            if seats is None
-            else (", ".join(seat_name(s, "fr") for s in seats), ", ".join(seat_name(s, "en") for s in seats))
-        )
+    for opt in options:  # each a sentence with its subject: the seats that hold it, or the text's own
         cls = ' class="routine"' if is_routine(opt) else ""
-        fr = f"{who[0]} : {opt['fr']} (Loi {opt['law']})"
-        en = f"{who[1]}: {opt['en']} (Law {opt['law']})"
-        items.append(f"<li{cls}>{both((fr, en))}</li>")
+        items.append(f"<li{cls}>{both((option_sentence(opt, 'fr'), option_sentence(opt, 'en')))}</li>")
     return f"<ul>{''.join(items)}</ul>"
 
 
@@ -232,10 +223,14 @@ def _quiz(q: Question) -> str:
         for i, c in enumerate(q.choices)
     )
     verdict = f"<span data-v='right' hidden>{_word('right')}</span><span data-v='wrong' hidden>{_word('wrong')}</span>"
+    # the ruling, then the FFB's words as the laws list quotes them (a line break in HTML is no break:
+    # the two ran together as one sentence)
+    (head_fr, _, words), (head_en, _, _) = q.explanation["fr"].partition("\n"), q.explanation["en"].partition("\n")
+    quote = f'<div class="lawtext">« {red(words)} »</div>' if words else ""
     return (
         f"<div class='quiz' data-law='{html.escape(q.law)}'><h2>{both(QUESTION)}</h2>"
         f"<p>{both(q.prompt)}</p><div class='choices'>{buttons}</div>"
-        f"<div class='explanation'><p class='verdict'>{verdict}</p>{both(q.explanation)}</div></div>"
+        f"<div class='explanation'><p class='verdict'>{verdict}</p><p>{both((head_fr, head_en))}</p>{quote}</div></div>"
     )
 
 
@@ -295,10 +290,19 @@ def page(scenario: Scenario | str) -> str:
     )
 
 
+def _index_title(s: Scenario) -> str:
+    """A scenario's title in both languages; one with no French title is named in French by its laws,
+    never by its id, which is English (« 27B2-design-example »)."""
+    title = dict(s.title or {})
+    title.setdefault("en", s.id)
+    title.setdefault("fr", f"Lois {', '.join(s.laws)}" if s.laws else "Scénario")
+    return both(title)
+
+
 def index(scenarios: list[Scenario]) -> str:
     items = "".join(
-        f"<li><a href='{file_name(s.id)}.html'>{both(s.title or {'fr': s.id, 'en': s.id})}</a> "
-        f"<small><code class='id'>{html.escape(s.id)}</code></small></li>"
+        f"<li data-id='{html.escape(s.id)}'><a href='{file_name(s.id)}.html'>{_index_title(s)}</a> "
+        f"<small lang='en'><code class='id'>{html.escape(s.id)}</code></small></li>"
         for s in scenarios
     )
     return (

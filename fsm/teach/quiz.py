@@ -20,7 +20,7 @@ from fsm.laws.lawtext import LAW
 from fsm.model.board import Board, Step
 from fsm.model.scenario import Scenario, apply_event, board_for, find
 from fsm.teach.teaching import capital, is_routine
-from fsm.teach.text import calls_text, describe_event, seat_name, state_label
+from fsm.teach.text import calls_text, describe_event, option_clause, ruling_words, seat_name, state_label
 
 QUESTION = {"fr": "Que décide l'arbitre ?", "en": "What does the Director rule?"}
 RULINGS = ("judge", "director")  # the arbitre's own events: opened into the branches of this state's rules
@@ -77,13 +77,9 @@ def _choices(board: Board) -> list[Offer]:
             rules = [r for r in board.engine.candidates(board.state, opt["event"]) if r.source == board.state]
             if len({r.law for r in rules}) > 1:
                 for r in rules:
-                    add(r.fr, r.en, r.law, r.event, r.id)
+                    add(ruling_words(r, "fr"), ruling_words(r, "en"), r.law, r.event, r.id)
                 continue
-        seats = opt["seats"] or []
-        who = {lang: ", ".join(seat_name(x, lang) for x in seats) for lang in ("fr", "en")}
-        fr = f"{who['fr']} : {opt['fr']}" if seats else opt["fr"]
-        en = f"{who['en']}: {opt['en']}" if seats else opt["en"]
-        add(fr, en, opt["law"], opt["event"])
+        add(capital(option_clause(opt, "fr")), capital(option_clause(opt, "en")), opt["law"], opt["event"])
     return out
 
 
