@@ -106,7 +106,8 @@ def _laws(s: Scenario) -> str:
 def board_title(s: Scenario, n: int) -> tuple[str, str]:
     fr = s.title.get("fr") or f"Loi {s.laws[0]}"
     en = s.title.get("en") or f"Law {s.laws[0]}"
-    return f"Donne commentée {n} : {fr}", f"Worked board {n}: {en}"
+    # a dash, not a colon: a title may hold one already (one « : » a sentence)
+    return f"Donne commentée {n} — {fr}", f"Worked board {n} — {en}"
 
 
 def board_cells(s: Scenario, n: int, feat: dict[str, bool]) -> list[Any]:

@@ -6,6 +6,14 @@ guard, action, holder or state name, an argument name such as ``comparable``), `
 an English word (the, and, bid, lead, Director, declarer, dummy…), « le Directeur » (the FFB
 says « l'arbitre »), and a law cited twice in a row (``Loi 36 (36)``).
 
+It also finds what reads as broken French, each kind a teacher met once (:func:`sentence_problems`):
+a holder and a colon followed by « ou si » or « ou » (an option cut from the one before it), a
+sentence that starts with a bare verb and so has no subject (« Appelle l'arbitre »), two « : » in
+one sentence, « ; » or « : » without a space on each side (French puts one before and one after;
+the package writes an ordinary space, as everywhere else), « Ailleurs, d'ici », parentheses that do
+not balance, and « refuse l'enchère » where the 2017 Laws say the left-hand opponent « n'accepte
+pas ».
+
 Two choices keep it from crying wolf:
 
 - Some API names are also French words: the event ``refuse`` is the verb « refuse », ``expose``
@@ -55,6 +63,39 @@ _DOTTED = re.compile(r"\b[a-z]+(?:\.[a-z_]+)+\b")
 _KEY_VALUE = re.compile(r"\b\w+=\S")
 _DIRECTEUR = re.compile(r"\b[Dd]irecteur\b")
 _TWICE = re.compile(r"\bLoi (\S+) \((?:Loi )?\1\)")
+# A sentence opened by an option cut from the one before: « Nord : ou si… », « … : ou interdire ».
+_OR_AFTER_COLON = re.compile(r"(?:^|:\s*)[Oo]u\b(?! bien)")
+# Verbs an option, a choice or an event is made of, as they stand with no subject: the third person
+# (« Appelle l'arbitre », « Accepte le changement ») and the infinitive and imperative forms. « Passe »
+# is the call (« Passe hors tour », « Passe Passe 4♥ »): it is a verb only when what follows makes it
+# one (« Passe à son tour », « Passe jusqu'à la fin »). Nouns spelt as a verb are left out for the same
+# reason: « Entame face cachée posée », « Demande d'explication », « Juge », « Statue », « Sort ».
+BARE_VERBS = frozenset(
+    """
+    appelle appeler appelez accepte accepter acceptez refuse refuser refusez remplace remplacer remplacez
+    reprend reprendre reprenez déclare déclarer déclarez entamer entamez étale étaler étalez
+    exige exiger exigez interdit interdire interdisez laisse laisser laissez désigne désigner désignez
+    demander demandez retourne retourner retournez change changer changez sortir sortez
+    juger jugez statuer statuez annule annuler annulez rectifie rectifier rectifiez
+    peut doit passer passez
+    """.split()  # noqa: SIM905 - a list of words reads better as words
+)
+_BARE_PASSE = re.compile(r"^Passe (?:à son|à leur|jusqu|son tour|en)\b")
+_FIRST_WORD = re.compile(r"^(?:N'|n'|L'|l')?([A-Za-zÀ-ÿ]+)")
+_GLUED = re.compile(r"[;:](?=[^\s/\d)»\]])|(?<=[\w»)\]])[;:?!](?=\s|$)")
+_AILLEURS = re.compile(r"\bAilleurs, d'ici\b")
+_REFUSE = re.compile(
+    r"\brefusen?t?\b(?= (?:l'|l’|la |le |les |sa |son |cette |ce )\S*(?:enchère|déclaration|changement|contre|surcontre|passe|Passe|Contre|Surcontre|entame))"
+)
+# Where one sentence ends and the next begins: a full stop (not the FFB's « Adv. G »), a line, a list item (html_text puts each block on its own line; a diagram marks its
+# items with « • »), a dash between the fields of a heading (« Donneur : Nord — Vulnérabilité : … »).
+_SENTENCE_END = re.compile(r"(?<!Adv\.)(?<=[.!?])\s+(?=[A-ZÀ-Ý«0-9])|\n+|\s*•\s*| — ")
+_NUMBERED = re.compile(r"^\d+\.\s*")
+# A quotation (of the Laws, mostly) is its own sentence: its colons are not the sentence's, and the
+# colon that introduces it is the one French uses for a quotation.
+_QUOTATION = re.compile(r"[ \t]*:?[ \t]*«[^«»]*»")
+_PARENTHESIS = re.compile(r"[ \t]*\([^()]*\)")
+
 _WORD = re.compile(r"[A-Za-zÀ-ÿ_]+(?:'[A-Za-z]+)?")
 _QUOTED_TOKEN = re.compile(r"«\s*[^\s«»]+\s*»")
 
@@ -100,6 +141,7 @@ def problems(text: str) -> list[str]:
     ):
         for m in pattern.finditer(prose):
             found.append(f"{what} : « {m.group(0)} » dans « {_around(prose, m.start(), m.end())} »")
+    found += sentence_problems(prose)
     api = api_names()
     for m in _WORD.finditer(prose):
         word = m.group(0)
@@ -110,8 +152,90 @@ def problems(text: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def sentences(text: str) -> list[str]:
+    """The sentences of a text, each without its number (« 3. Nord déclare » is a stage's)."""
+    return [_NUMBERED.sub("", part.strip()) for part in _SENTENCE_END.split(text) if part.strip()]
+
+
+def sentence_problems(text: str) -> list[str]:
+    """What reads as broken French in ``text``, sentence by sentence."""
+    found: list[str] = []
+
+    def add(what: str, where: str) -> None:
+        found.append(f"{what} : « {where[:120]} »")
+
+    for pattern, what in (
+        (_GLUED, "« ; » ou « : » sans espace de part et d'autre"),
+        (_AILLEURS, "« Ailleurs, d'ici »"),
+        (_REFUSE, "« refuse » : l'adversaire de gauche « n'accepte pas »"),
+    ):
+        for m in pattern.finditer(text):
+            add(what, _around(text, m.start(), m.end()))
+    if not _balanced(text):
+        add("parenthèses déséquilibrées", text)
+    for sentence in sentences(_unquoted(text)):  # a quotation's sentences are its own, as are its colons
+        if sentence.count(" : ") >= 2:
+            add("deux « : » dans une phrase", sentence)
+    for sentence in sentences(text):
+        if _OR_AFTER_COLON.search(sentence):
+            add("option coupée de la précédente (« ou » après un titulaire)", sentence)
+        first = _FIRST_WORD.match(sentence)
+        if first and sentence[:1].isupper() and (first.group(1).lower() in BARE_VERBS or _BARE_PASSE.match(sentence)):
+            add("phrase sans sujet (verbe nu)", sentence)
+    return found
+
+
+def _unquoted(sentence: str) -> str:
+    """The sentence with its quotations (nested ones too) and the colons that introduce them left out,
+    and its parentheses too: « (24A : pas d'autre rectification) » is an aside of its own."""
+    while True:
+        shorter = _PARENTHESIS.sub(" ‹…›", _QUOTATION.sub(" ‹…›", sentence))
+        if shorter == sentence:
+            return sentence
+        sentence = shorter
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
 def _around(text: str, start: int, end: int, width: int = 40) -> str:
     return text[max(0, start - width) : end + width].replace("\n", " ")
+
+
+# Elements that start a line: their text is one sentence apart from the next element's (``g``: a
+# drawing's node or edge, whose <text> lines wrap one text).
+_BLOCKS = frozenset(
+    [
+        "p",
+        "div",
+        "li",
+        "ul",
+        "ol",
+        "tr",
+        "td",
+        "th",
+        "table",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "section",
+        "header",
+        "main",
+        "button",
+        "title",
+        "label",
+        "g",
+    ]
+)
 
 
 class _Text(HTMLParser):
@@ -123,16 +247,16 @@ class _Text(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in ("style", "script"):
             self.skip += 1
-        self.parts.append(" ")
+        self.parts.append("\n" if tag in _BLOCKS else " ")
 
     def handle_endtag(self, tag: str) -> None:
         if tag in ("style", "script"):
             self.skip -= 1
-        self.parts.append(" ")
+        self.parts.append("\n" if tag in _BLOCKS else " ")
 
     def handle_data(self, data: str) -> None:
-        if not self.skip:
-            self.parts.append(data)
+        if not self.skip:  # a line break in the source is a space to the reader; blocks make the lines
+            self.parts.append(data.replace("\n", " "))
 
 
 class _FrenchText(_Text):
@@ -179,7 +303,8 @@ def dot_labels(source: str) -> list[str]:
     for m in _DOT_LABEL.finditer(source):
         raw = m.group(1)
         if raw.startswith('"'):
-            raw = raw[1:-1].replace('\\"', '"').replace("\\n", "\n").replace("\\l", "\n").replace("\\r", "\n")
+            # a line break in a label wraps one text: its lines are read as one sentence
+            raw = raw[1:-1].replace('\\"', '"').replace("\\n", " ").replace("\\l", " ").replace("\\r", " ")
         elif raw.startswith("<"):
             raw = html_text(raw[1:-1])
         labels.append(raw)

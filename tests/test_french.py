@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
+import html
 import io
 import re
 from collections.abc import Iterator
@@ -120,7 +121,11 @@ def quiz() -> Texts:
         for q in questions(s):
             where = f"{s.id} question {q.stage}"
             yield where, q.prompt["fr"]
-            yield f"{where} explication", q.explanation["fr"]
+            head, why, *words = q.explanation["fr"].split("\n")  # the ruling, its reason, the law's words
+            yield f"{where} explication", head
+            yield f"{where} raison retenue", why
+            if words:
+                yield f"{where} texte de la loi", "« " + " ".join(words) + " »"
             yield f"{where} question", q.ask["fr"]
             for c in q.choices:
                 yield f"{where} choix", c.fr
@@ -334,7 +339,7 @@ def test_scanner_catches_what_the_teacher_found(text):
 @pytest.mark.parametrize(
     "text",
     [
-        "Ouest refuse l'enchère insuffisante : le fautif doit la remplacer (Loi 27B)",
+        "Ouest n'accepte pas l'enchère insuffisante : le fautif doit la remplacer (Loi 27B)",
         "l'arbitre expose les options du fautif (Loi 27B)",
         "Période de clarification (Loi 17D1)",
         "l'arbitre juge la déclaration comparable",
@@ -345,6 +350,96 @@ def test_scanner_catches_what_the_teacher_found(text):
 )
 def test_scanner_spares_french(text):
     assert problems(text) == []
+
+
+# --- the scanner catches each kind of broken French the teacher met, and spares the French we write -
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # an option cut from the one before it, behind the holder and a colon
+        ("l'arbitre ou la table : ou si elle était fondée sur une information erronée (Loi 21B1)", "option coupée"),
+        ("Nord : ou laisser la carte pénalisée sur la table (Loi 50D2)", "option coupée"),
+        # a sentence with no subject: a bare verb, « Passe » when it is the verb
+        ("3. Appelle l'arbitre", "sans sujet"),
+        ("Accepte le changement (Loi 25B1)", "sans sujet"),
+        ("Refuse l'enchère insuffisante", "sans sujet"),
+        ("Remplace sa déclaration non intentionnelle", "sans sujet"),
+        ("N'accepte pas le changement", "sans sujet"),
+        ("Passe à son prochain tour", "sans sujet"),
+        ("<ul><li>Nord déclare à son tour</li><li>Reprend sa déclaration (Loi 25A6)</li></ul>", "sans sujet"),
+        # two colons in a sentence
+        ("Nord : n'accepte pas le changement : la première déclaration est maintenue (Loi 25B2)", "deux « : »"),
+        ("Loi 27B : refusé : l'arbitre statue d'abord", "deux « : »"),
+        # « ; » and « : » without a space on each side
+        ("la déclaration retenue sera examinée ensuite; annulé", "sans espace"),
+        ("annulé ;le fautif passe", "sans espace"),
+        ("Alors: 1. si l'enchère", "sans espace"),
+        ("Loi 27B :le fautif", "sans espace"),
+        ("Ailleurs, d'ici", "Ailleurs"),
+        # parentheses that do not balance
+        ("Les Lois 26B et 16C) ne s'appliquent pas", "parenthèses"),
+        ("le partenaire passe (26B, 72C", "parenthèses"),
+        # the LHO « n'accepte pas », in the 2017 words
+        ("Ouest refuse l'enchère insuffisante d'Est", "refuse"),
+        ("Nord refuse la déclaration hors tour", "refuse"),
+        ("le déclarant refuse l'entame hors tour", "refuse"),
+    ],
+)
+def test_scanner_catches_broken_french(text, kind):
+    found = problems(html_text(text) if text.startswith("<") else text)
+    assert any(kind in p for p in found), found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Nord n'accepte pas le changement : la première déclaration est maintenue (Loi 25B2)",
+        "La table appelle l'arbitre",
+        "L'arbitre juge si la première déclaration était fondée sur une information erronée (Loi 21B1)",
+        "Nord ou Sud demande un rappel des annonces à son tour (Loi 20B)",
+        "Passe hors tour (Loi 30)",
+        "Passe Passe 4♥, puis tous passent",
+        "Entame face cachée attendue (Loi 41A)",
+        "Demande d'explication",
+        "annulé ; le fautif passera à son prochain tour (72C)",
+        "Que décide l'arbitre ? Fin des annonces ?",
+        "27B1(a) : « Les Lois 26B et 16C ne s'appliquent pas mais voir D ci-dessous. » : Nord la remplace.",
+        "Rien n'est réglé (9B2 : aucun joueur ne doit agir) : Sud choisit.",
+        "Donneur : Nord — Vulnérabilité : personne — Lois 27A1",
+        "Nord ne l'accepte pas ; Est déclare",
+        "l'entame est refusée",
+        "<ul><li>Est déclare : sa déclaration attend le jugement (Loi 23A)</li><li>Sud : ♦R exposée (Loi 24)</li></ul>",
+    ],
+)
+def test_scanner_spares_good_french(text):
+    assert problems(html_text(text) if text.startswith("<") else text) == []
+
+
+def test_the_index_shows_no_id_in_french():
+    """The ids are English (« 27B2-design-example »): the French view of the index names each scenario
+    by its French title; the id is kept for the English view and as a data attribute."""
+    from fsm.teach.pages import index
+
+    listed = scenarios()
+    page = index(listed)
+    french = french_html_text(page.replace("<code class='id'>", "<code>"))  # the id shown, not skipped
+    shown = [s.id for s in listed if s.id in french]
+    assert not shown, shown[:5]
+    assert all(f"data-id='{html.escape(s.id)}'" in page for s in listed)
+
+
+def test_options_read_as_sentences_with_their_subject():
+    from fsm.teach.text import option_sentence
+
+    held = {"seats": ["N", "S"], "fr": "demande un rappel des annonces à son tour", "en": "asks for a review",
+            "law": "20B", "event": "review"}  # fmt: skip
+    nobody = {"seats": None, "fr": "l'arbitre juge si l'entame vient d'une information erronée",
+              "en": "the Director judges", "law": "47E1", "event": "judge"}  # fmt: skip
+    assert option_sentence(held, "fr") == "Nord ou Sud demande un rappel des annonces à son tour (Loi 20B)"
+    assert option_sentence(nobody, "fr") == "L'arbitre juge si l'entame vient d'une information erronée (Loi 47E1)"
+    assert describe_event("director", {}, "fr") == "la table appelle l'arbitre"
 
 
 # --- French words the law gives ------------------------------------------------------------------

@@ -126,7 +126,7 @@ def test_27B2_in_chromium(chromium, tmp_path):
     assert "Début de la donne" in first["text"] and "English" not in first["text"]
     # 2. East's 1♦ is insufficient: South may accept it (27A1) or refuse it (27B)
     assert "Est déclare 1♦" in stages[2]["text"] and "Loi 27A" in stages[2]["text"]
-    assert "Sud : n'accepte pas" in stages[2]["text"]
+    assert "Sud n'accepte pas" in stages[2]["text"]  # the holder is the option's subject
     assert stages[2]["heart_color"] == "rgb(192, 0, 0)"
     assert stages[2]["current_node"][0] == "auction.insufficient_bid.offered"
     # 4. refused: the 1♦ is struck through with the law that withdrew it, East must replace it

@@ -73,9 +73,9 @@ def test_marked_irregularities_replay_as_the_laws_say():
         """)
     outcome = read_board(text)
     assert (outcome.contract, outcome.declarer, outcome.agrees) == ("5HX", "S", True)
-    laws = [law for law, _ in outcome.findings]
+    laws = [f.law for f in outcome.findings]
     assert laws == ["29A", "27A1", "27A1", "29A", "54A"]
-    assert all("(marked)" in what for law, what in outcome.findings if law in ("27A1", "29A"))
+    assert all("(marked)" in f.en and "(signalée)" in f.fr for f in outcome.findings if f.law in ("27A1", "29A"))
 
 
 def test_unmarked_insufficient_bid_is_a_finding_not_a_crash():
@@ -83,7 +83,13 @@ def test_unmarked_insufficient_bid_is_a_finding_not_a_crash():
     text = '[Dealer "E"]\n[Vulnerable "None"]\n[Contract "1H"]\n[Declarer "E"]\n[Auction "E"]\nPass 1S Pass Pass\n1H Pass Pass Pass\n'
     outcome = read_board(text)
     assert (outcome.contract, outcome.declarer, outcome.agrees) == ("1H", "E", True)
-    assert outcome.findings == [("27A1", "insufficient bid accepted (not marked in the record)")]
+    assert outcome.findings == [
+        (
+            "27A1",
+            "enchère insuffisante acceptée (non signalée dans le relevé)",
+            "insufficient bid accepted (not marked in the record)",
+        )
+    ]
 
 
 def test_unmarked_inadmissible_double_is_reported_pending():

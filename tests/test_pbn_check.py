@@ -38,7 +38,8 @@ def folder(tmp_path: Path) -> Path:
 def test_the_session_report(capsys):
     code, out, err = _run(capsys, "--jobs", "1", str(SESSION))
     assert (code, err) == (0, "")
-    assert f"{SESSION}, game 2 (board 2), line 25: 1H E\n    Loi / Law 27A1: insufficient bid accepted" in out
+    assert f"{SESSION}, game 2 (board 2), line 25: 1H E\n    Loi 27A1 : enchère insuffisante acceptée" in out
+    assert " / Law 27A1: insufficient bid accepted" in out  # each finding in French, then in English
     assert f"{SESSION}, game 4 (board 4), line 59: 4H W  ≠ relevé / record 3H E" in out
     summary = out[out.index("fichiers / files") :]
     assert "parties / games                                                    4" in summary
@@ -70,6 +71,9 @@ def test_json_keeps_its_shape(capsys):
     assert data["summary"]["games"] == 4 and data["summary"]["unreadable_files"] == 0
     board = data["boards"][0]
     assert (board["file"], board["game"], board["line"], board["findings"][0]["law"]) == (str(SESSION), 2, 25, "27A1")
+    finding = board["findings"][0]  # French and English; `what`, the English, kept for older readers
+    assert finding["fr"].startswith("enchère insuffisante acceptée") and finding["what"] == finding["en"]
+    assert finding["en"].startswith("insufficient bid accepted")
     schemas.validate("check", data)  # the shape other programs read is the published one
 
 

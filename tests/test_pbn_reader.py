@@ -42,7 +42,7 @@ def test_the_verifiers_layouts_of_a_tag_pair():
     assert found[4].tags["South"].split()[:3] == ["¡", "¢", "£"]  # Latin-1 bytes A1, A2, A3
     assert found[4].tags["East"] == '\\"\\""\\  \\a'
     irregular = replay(found[3])
-    assert [law for law, _ in irregular.findings] == ["29A", "27A1", "27A1", "29A", "54A"]
+    assert [f.law for f in irregular.findings] == ["29A", "27A1", "27A1", "29A", "54A"]
 
 
 def test_a_repeated_tag_stays_in_its_game_with_a_warning():
@@ -167,7 +167,9 @@ def test_insufficient_mark_on_a_sufficient_bid_is_a_warning():
 
 def test_a_marked_insufficient_bid_gives_no_warning():
     outcome = replay(_one('[Dealer "N"]\n[Auction "N"]\n1H ^I 1D Pass Pass\nPass\n'))
-    assert outcome.warnings == [] and outcome.findings == [("27A1", "insufficient bid accepted (marked)")]
+    assert outcome.warnings == [] and outcome.findings == [
+        ("27A1", "enchère insuffisante acceptée (signalée)", "insufficient bid accepted (marked)")
+    ]
 
 
 TEXT = '[Event "Sébastien à Zürich"]\n[Dealer "N"]\n[Auction "N"]\n1H Pass Pass Pass\n\n[Event "#"]\n[Dealer "E"]\n'

@@ -49,7 +49,7 @@ def test_27B2_facts_west_barred_lead_restriction_without_spades():
     barred = _one("27B2-design-example", "fact", "27B2", "obligation")
     assert _right(barred).fr == "Ouest doit passer jusqu'à la fin des annonces"
     lead = _one("27B2-design-example", "fact", "26B", "restriction")
-    assert _right(lead).fr.endswith("trèfle, carreau ou cœur") and "pique" not in _right(lead).fr
+    assert _right(lead).fr.endswith("parmi trèfle, carreau ou cœur") and "pique" not in _right(lead).fr
     assert any("Code 2007" in c.why["fr"] for c in lead.choices)  # the 2007 « exiger » offered, and refuted
     ui = _one("27B2-design-example", "fact", "16C", "unauthorized")
     assert _right(ui).fr == "Ouest" and "Est" not in [c.fr for c in ui.choices]  # the maker is not asked about

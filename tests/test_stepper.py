@@ -23,7 +23,7 @@ def test_stepper_goes_forward_and_back_through_27B2():
     assert "Loi 27B2" in shown and "Ouest doit passer jusqu&#x27;à la fin des annonces (Loi 27B2)" in shown
     assert "<s>1<span style='color:#c00'>♦</span></s> <small>(27B)</small>" in shown  # struck through, with its law
     s.prev.click()
-    assert s.counter.value == "6 / 8" and "Jugement : remplacement comparable ? (Loi 23A)" in s.html.value
+    assert s.counter.value == "6 / 8" and "Le remplacement est-il comparable ? (Loi 23A)" in s.html.value
 
 
 def test_stepper_routine_toggle_shows_laws_20_24_25A():
@@ -32,7 +32,7 @@ def test_stepper_routine_toggle_shows_laws_20_24_25A():
     assert "(Loi 24)" not in s.html.value and "(Loi 20B)" not in s.html.value
     s.routine.value = True
     assert "(Loi 24)" in s.html.value and "(Loi 20B)" in s.html.value
-    assert "Est : déclare à son tour (Loi 17C)" in s.html.value
+    assert "Est déclare à son tour (Loi 17C)" in s.html.value
 
 
 def test_stepper_in_english_and_static_fallback():

@@ -311,7 +311,7 @@ class Engine:
         need_fr = f" : il faudrait « {wording(failing, 'fr')} »" if failing is not None else ""
         need_en = f": it needs '{wording(failing, 'en')}'" if failing is not None else ""
         return IllegalEvent(
-            f"{decl.fr} : refusé dans l'état « {spec.fr} »{need_fr}",
+            f"« {decl.fr} » est refusé dans l'état « {spec.fr} »{need_fr}",  # one « : » a sentence
             f"{decl.en}: refused in the state '{spec.en}'{need_en}",
             law=law,
             event=event.name,

@@ -152,7 +152,8 @@ class Rule:
         """What the branch leaves behind, in words."""
         if self.outcome is not None:
             return self.outcome[0 if lang == "fr" else 1]
-        return "; ".join(wording(a, lang) for a in self.actions)
+        # French puts a space before « ; » as before « : » (the package writes an ordinary one everywhere)
+        return (" ; " if lang == "fr" else "; ").join(wording(a, lang) for a in self.actions)
 
 
 @dataclass(frozen=True)

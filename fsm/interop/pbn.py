@@ -674,6 +674,14 @@ def parse_games(text: str, name: str = "<pbn>", notes: list[str] | None = None) 
 
 
 # --- replay -------------------------------------------------------------------------------------
+class Finding(NamedTuple):
+    """What the replay found under a law, in French (first: the report is French first) and English."""
+
+    law: str
+    fr: str
+    en: str
+
+
 @dataclass
 class Outcome:
     """What the machine found for one game, beside what the record says."""
@@ -686,7 +694,7 @@ class Outcome:
     recorded_declarer: str | None = None
     recorded_leader: str | None = None
     complete: bool = False
-    findings: list[tuple[str, str]] = field(default_factory=list)  # (law, what)
+    findings: list[Finding] = field(default_factory=list)
     error: str | None = None
     board: Board | None = None
     warnings: list[str] = field(default_factory=list)  # the reader's and the replay's, each naming its line
@@ -715,7 +723,9 @@ class Outcome:
             "contract": self.contract, "declarer": self.declarer, "opening_leader": self.opening_leader,
             "recorded": {"contract": self.recorded_contract, "declarer": self.recorded_declarer, "opening_leader": self.recorded_leader},
             "complete": self.complete, "agrees": self.agrees,
-            "findings": [{"law": law, "what": what} for law, what in self.findings], "error": self.error,
+            # `what` is the English text, the field's only one before `fr` and `en`: kept for readers of it
+            "findings": [{"law": f.law, "fr": f.fr, "en": f.en, "what": f.en} for f in self.findings],
+            "error": self.error,
             "warnings": self.warnings,
         }  # fmt: skip
 
@@ -731,7 +741,7 @@ class Outcome:
                 else f"  ≠ relevé / record {self.recorded_contract} {self.recorded_declarer}"
             )
             lines = [head + f"{self.contract} {self.declarer}{agree}"]
-            lines += [f"    Loi / Law {law}: {what}" for law, what in self.findings]
+            lines += [f"    Loi {f.law} : {f.fr} / Law {f.law}: {f.en}" for f in self.findings]
         lines += [f"    avertissement / warning: {w}" for w in self.warnings]
         return "\n".join(lines) + "\n"
 
@@ -904,14 +914,24 @@ def replay(game: Game, checked: bool = False) -> Outcome:
         _lead(board, game, SEAT_NAMES[out.recorded_leader], swapped, out)  # type: ignore[index]
         final = board.declarer()  # a lead out of turn may change who declares (54A)
     if swapped and final is not None and not board.roles_swapped:
-        out.findings.append(("54A", "declarer and dummy swapped in the record; no opening lead recorded to replay it"))
+        out.findings.append(
+            Finding(
+                "54A",
+                "déclarant et mort intervertis dans le relevé ; aucune entame relevée pour le rejouer",
+                "declarer and dummy swapped in the record; no opening lead recorded to replay it",
+            )
+        )
         final = final.partner
     out.declarer = final.value if final else out.declarer
     out.opening_leader = final.lho.value if final else None
     _findings(board, marks, out)
     if out.agrees is False:
         out.findings.append(
-            ("22A", f"the record says {out.recorded_contract} by {out.recorded_declarer}: not what its auction gives")
+            Finding(
+                "22A",
+                f"le relevé dit {out.recorded_contract} par {out.recorded_declarer} : ce n'est pas ce que ses annonces donnent",
+                f"the record says {out.recorded_contract} by {out.recorded_declarer}: not what its auction gives",
+            )
         )
     return out
 
@@ -970,7 +990,7 @@ def _lead(board: Board, game: Game, leader: Seat, swapped: bool, out: Outcome) -
             else:
                 board.accept(board.auction.declarer())  # type: ignore[arg-type]
     except FsmError as err:
-        out.findings.append((err.law or "?", f"opening lead: {err.message_en}"))
+        out.findings.append(Finding(err.law or "?", f"entame : {err.message_fr}", f"opening lead: {err.message_en}"))
 
 
 _CARDS: dict[str, Card | None] = {}  # play tokens read as cards: 52 cards and a few spellings
@@ -1001,26 +1021,44 @@ LAW_NAMES = {
     "54B": "lead out of turn accepted", "39B": "call after the final pass", "19A3": "double naming the wrong bid",
     "54E": "opening lead attempted by the declaring side", "54C": "lead out of turn, declarer could see dummy",
 }  # fmt: skip
+LAW_NAMES_FR = {
+    "27A1": "enchère insuffisante acceptée", "27B4": "seconde enchère insuffisante acceptée",
+    "29A": "déclaration hors tour acceptée", "28B": "déclaration hors tour annulée",
+    "17D3": "trois Passe après un joueur sauté", "54A": "entame hors tour, le déclarant étale son jeu",
+    "54B": "entame hors tour acceptée", "39B": "déclaration après le Passe final",
+    "19A3": "Contre qui nomme une autre enchère", "54E": "entame tentée par le camp du déclarant",
+    "54C": "entame hors tour, le déclarant pouvait voir la main du mort",
+}  # fmt: skip
 
 
 def _findings(board: Board, marks: dict[str, int], out: Outcome) -> None:
     marked = {"27A1": marks["insufficient"], "27B4": 0, "29A": marks["skip"]}
     for law in board.rulings:
-        family = law
-        what = LAW_NAMES.get(law, "irregularity")
+        fr, en = LAW_NAMES_FR.get(law, "irrégularité"), LAW_NAMES.get(law, "irregularity")
         if law in marked:
             if marked[law] > 0:
                 marked[law] -= 1
-                what += " (marked)"
+                fr, en = fr + " (signalée)", en + " (marked)"
             else:
-                what += " (not marked in the record)"
-        out.findings.append((family, what))
+                fr, en = fr + " (non signalée dans le relevé)", en + " (not marked in the record)"
+        out.findings.append(Finding(law, fr, en))
     for p in board.pending:
-        out.findings.append((p.law, f"{p.source}: the LHO called over it; awaits the Director"))
+        out.findings.append(
+            Finding(
+                p.law,
+                f"{p.source} : l'adversaire de gauche a déclaré par-dessus ; en attente de l'arbitre",
+                f"{p.source}: the LHO called over it; awaits the Director",
+            )
+        )
     if board.irregularity is not None:
         irr = board.irregularity
+        token = irr.entry.token()
         out.findings.append(
-            (irr.law, f"{irr.entry.token()}: {irr.classification.kind.en}, left unresolved by the record")
+            Finding(
+                irr.law,
+                f"{token} : {irr.classification.kind.fr}, laissée sans suite par le relevé",
+                f"{token}: {irr.classification.kind.en}, left unresolved by the record",
+            )
         )
 
 
@@ -1096,7 +1134,7 @@ class Tally:
         self.warnings += len(item.warnings)
         self.games_with_warnings += bool(item.warnings)
         if item.findings:
-            self.by_law.update(law for law, _ in item.findings)
+            self.by_law.update(f.law for f in item.findings)
         if item.complete:
             self.complete += 1
             agrees = item.agrees

@@ -479,7 +479,8 @@ def check_schema() -> dict[str, Any]:
         "line": {"type": "integer", "minimum": 1}, "contract": contract, "declarer": seat, "opening_leader": seat,
         "recorded": _obj({"contract": _nullable(text), "declarer": _nullable(text), "opening_leader": _nullable(text)}),
         "complete": {"type": "boolean"}, "agrees": {"type": ["boolean", "null"]},
-        "findings": {"type": "array", "items": _obj({"law": LAW, "what": text})},
+        # fr and en: the finding in each language; what: the English again, the only text before them
+        "findings": {"type": "array", "items": _obj({"law": LAW, "fr": text, "en": text, "what": text})},
         "error": _nullable(text), "warnings": {"type": "array", "items": text},
     })  # fmt: skip
     kinds = ["not found", "unreadable", "refused", "no game", "warning", "internal error"]

@@ -727,7 +727,7 @@ apply_25B1 = action(
 # again, and the end of the auction puts the reopened obligations aside once more). The cancelled call
 # is UI to the offender's partner; 26B needs a defender: none after a pass-out (22B).
 apply_25B2 = action(
-    "changement refusé : annulé, la première déclaration est maintenue (26B)",
+    "changement non accepté : annulé, la première déclaration est maintenue (26B)",
     "change refused: cancelled, the first call stands (26B)",
     "apply_25B2",
     [
@@ -1429,8 +1429,8 @@ MODULE = LawModule(
                 event="judge",
                 holder=None,
                 law="21B1",
-                fr="ou si elle était fondée sur une information erronée",
-                en="or whether it was based on misinformation",
+                fr="l'arbitre juge si la première déclaration était fondée sur une information erronée",
+                en="the Director judges whether the first call was based on misinformation",
             ),
         ],
         INTENDED: [

@@ -107,7 +107,7 @@ NOT_ABOVE_SEVEN = Not(
 # 17D1: a defender faced the opening lead, in turn or out of turn; the auction period is over, even if
 # the card went back since (54D, 47E1).
 lead_faced = guard(
-    "une entame a été faite face visible : la période des annonces est finie (17D1)",
+    "une entame a été faite face visible, qui termine la période des annonces (17D1)",
     "an opening lead was faced: the auction period is over (17D1)",
     "lead_faced",
     {
@@ -130,7 +130,7 @@ NO_FACE_DOWN_LEAD = Not(
     face_down_lead_on_table, "aucune entame face cachée sur la table", "no face-down lead on the table"
 )
 faced_lead_on_table = guard(
-    "l'entame est sur la table face visible : la période des annonces est finie (17D1)",
+    "l'entame est sur la table face visible, ce qui termine la période des annonces (17D1)",
     "the lead lies face up on the table: the auction period is over (17D1)",
     "faced_lead_on_table",
     {"and": [{"!=": [var("table.lead.seat"), None]}, {"==": [var("table.lead.faced"), True]}]},
@@ -529,7 +529,7 @@ MODULE = LawModule(
         StateSpec(
             name=INADMISSIBLE_OFFERED,
             law="36",
-            fr="Contre ou surcontre inadmissible : l'arbitre est attendu",
+            fr="Contre ou surcontre inadmissible, en attente de l'arbitre",
             en="Inadmissible double or redouble: the Director is awaited",
             initial=True,
             waiting=True,
@@ -915,8 +915,8 @@ MODULE = LawModule(
                 event="call",
                 holder=parties.offender,
                 law="36B",
-                fr="le fautif fait une déclaration légale",
-                en="the offender makes a legal call",
+                fr="fait une déclaration légale",
+                en="makes a legal call",
             )
         ],
         BARRED: [*_director("37"), _lho_calls("37A")],

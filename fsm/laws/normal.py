@@ -530,8 +530,8 @@ MODULE = LawModule(
                 event="take_cards",
                 holder=parties.everyone,
                 law="17A",
-                fr="un camp sort ses cartes de l'étui",
-                en="a side takes its cards out of the board",
+                fr="sort ses cartes de l'étui",
+                en="takes his cards out of the board",
             ),
         ],
         "auction.calling": [

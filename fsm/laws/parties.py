@@ -19,8 +19,8 @@ offender_lho = holder(
 opening_leader = holder("l'entameur", "the opening leader", "opening_leader", one(var("table.opening_leader")))
 # 41B: the opening leader's partner and the presumed declarer (not the presumed dummy).
 leader_partner_and_declarer = holder(
-    "le partenaire de l'entameur et le déclarant présumé",
-    "the leader's partner and the presumed declarer",
+    "le partenaire de l'entameur ou le déclarant présumé",  # each may: the subject of one verb
+    "the leader's partner or the presumed declarer",
     "leader_partner_and_declarer",
     {
         "if": [

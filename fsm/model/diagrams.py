@@ -166,7 +166,6 @@ def whole_machine(lang: str = "fr") -> graphviz.Digraph:
 VIEWS = {v.name: v.family for v in registry.views().values()}
 PARTS = {v.name: v.parts for v in registry.views().values() if v.parts}
 TITLES = {v.name: v.title for v in registry.views().values()}
-DIRECTOR = {"fr": "l'arbitre", "en": "the Director"}
 STEP = {"fr": "Étape", "en": "Step"}
 NOW = {"fr": "La donne en est ici", "en": "The board is here"}
 QUESTION_WIDTH, LEAF_WIDTH = 34, 38  # characters a line: two columns within a notebook's width
@@ -211,8 +210,13 @@ def _question(state: str, lang: str) -> str:
     lines = [f"{getattr(spec, lang)} ({LAW[lang]} {spec.law})"]
     for m in modules():
         for opt in m.options.get(state, []):
-            who = DIRECTOR[lang] if opt.holder is None else wording(opt.holder, lang)
-            lines.append(f"• {who} : {getattr(opt, lang)} ({opt.law})")
+            # the holder is the option's subject (« le déclarant exige… »), set off by a comma when its
+            # words end on a clause of their own; an option no seat holds says who acts itself
+            text = getattr(opt, lang)
+            if opt.holder is not None:
+                who = wording(opt.holder, lang)
+                text = f"{who}{',' if ',' in who else ''} {text}"
+            lines.append(f"• {text} ({opt.law})")
     return html(*lines, width=QUESTION_WIDTH, bold_first=True)
 
 
@@ -408,7 +412,8 @@ def neighbourhood(board: BoardPath, lang: str = "fr") -> graphviz.Digraph:
         numbers = " · ".join(m.split("\u00a0", 1)[0] for m in made)
         dot.edge(src, dst, label=html(numbers, width=12), color="#d9480f", penwidth="3", fontcolor="#d9480f",
                  constraint="false")  # fmt: skip
-    elsewhere = {"fr": "Ailleurs, d'ici", "en": "Elsewhere, from here"}[lang]
+    # the states the board could have gone to from here and did not (« Ailleurs, d'ici » read as no French)
+    elsewhere = {"fr": "Autres suites possibles depuis cet état", "en": "Other ways on from this state"}[lang]
     for here, targets in near.items():
         others = [getattr(states()[t], lang) for t in sorted(targets) if t not in stays]
         if others:

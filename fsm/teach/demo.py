@@ -36,9 +36,9 @@ DEMO_EVENTS: list[dict[str, Any]] = [
 LEGEND = {
     "fr": [
         "Après chaque événement : + une option qui s'ouvre, • une option qui passe à un autre joueur,",
-        "− celles qui se ferment. Les options de routine (rappel des annonces, explications, carte exposée,",
-        "déclaration non intentionnelle) sont écrites en entier une fois, puis nommées par leur loi quand",
-        "elles se ferment ou se rouvrent.",
+        "− celles qui se ferment. Les options de routine sont écrites en entier une fois, puis nommées",
+        "par leur loi quand elles se ferment ou se rouvrent : rappel des annonces, explications,",
+        "carte exposée, déclaration non intentionnelle.",
     ],
     "en": [
         "After each event: + an option that opens, • an option that passes to another player,",

@@ -27,7 +27,7 @@ from fsm.model.scenario import Scenario, board_for, corpus_files, file_name, fin
 from fsm.model.workers import default_jobs
 from fsm.teach.quiz import Question, questions
 from fsm.teach.teaching import HEADINGS, Stage, grid_html, hands_html, is_routine, table_notes, walk
-from fsm.teach.text import seat_name, state_label
+from fsm.teach.text import option_sentence, seat_name, state_label
 
 LANGS = ("fr", "en")
 WORDS = {
@@ -53,7 +53,6 @@ WORDS = {
     "no_match": ("Aucun scénario ne correspond.", "No scenario matches."),
     "dealer": ("Donneur", "Dealer"),
     "vul": ("Vulnérabilité", "Vulnerability"),
-    "anyone": ("l'arbitre ou la table", "the Director or the table"),
 }
 VULNERABLE = {"None": ("personne", "nobody"), "NS": ("Nord-Sud", "North-South"), "EW": ("Est-Ouest", "East-West"),
               "All": ("tous", "all")}  # fmt: skip
@@ -107,17 +106,9 @@ def _laws(steps: list[Any]) -> str:
 
 def _options(options: list[dict[str, Any]]) -> str:
     items = []
-    for opt in options:
-        seats = opt["seats"]
-        who = (
-            (WORDS["anyone"][0], WORDS["anyone"][1])
-            if seats is None
-            else (", ".join(seat_name(s, "fr") for s in seats), ", ".join(seat_name(s, "en") for s in seats))
-        )
+    for opt in options:  # each a sentence with its subject: the seats that hold it, or the text's own
         cls = ' class="routine"' if is_routine(opt) else ""
-        fr = f"{who[0]} : {opt['fr']} (Loi {opt['law']})"
-        en = f"{who[1]}: {opt['en']} (Law {opt['law']})"
-        items.append(f"<li{cls}>{both((fr, en))}</li>")
+        items.append(f"<li{cls}>{both((option_sentence(opt, 'fr'), option_sentence(opt, 'en')))}</li>")
     return f"<ul>{''.join(items)}</ul>"
 
 
@@ -249,15 +240,20 @@ def _quiz(q: Question) -> str:
     """The question, its choices without their laws (the law is part of the answer), and once
     answered the reason of each choice and the explanation."""
     buttons = "".join(
-        f"<button type='button' data-right='{1 if i == q.answer else 0}' data-law='{html.escape(c.law)}'>"
-        f"{both((c.fr, c.en))}<span class='why'>{both((c.why.get('fr', ''), c.why.get('en', '')))}</span></button>"
+        f"<div class='choice'><button type='button' data-right='{1 if i == q.answer else 0}' "
+        f"data-law='{html.escape(c.law)}'>{both((c.fr, c.en))}</button>"
+        f"<p class='why'>{both((c.why.get('fr', ''), c.why.get('en', '')))}</p></div>"
         for i, c in enumerate(q.choices)
     )
     verdict = f"<span data-v='right' hidden>{_word('right')}</span><span data-v='wrong' hidden>{_word('wrong')}</span>"
+    # the ruling, then the FFB's words as the laws list quotes them (a line break in HTML is no break:
+    # the two ran together as one sentence)
+    (head_fr, _, words), (head_en, _, _) = q.explanation["fr"].partition("\n"), q.explanation["en"].partition("\n")
+    quote = f'<div class="lawtext">« {red(words)} »</div>' if words else ""
     return (
         f"<div class='quiz' data-law='{html.escape(q.law)}' data-kind='{q.kind}'><h2>{both(q.ask)}</h2>"
         f"<p>{both(q.prompt)}</p><div class='choices'>{buttons}</div>"
-        f"<div class='explanation'><p class='verdict'>{verdict}</p>{both(q.explanation)}</div></div>"
+        f"<div class='explanation'><p class='verdict'>{verdict}</p><p>{both((head_fr, head_en))}</p>{quote}</div></div>"
     )
 
 
@@ -318,13 +314,21 @@ def page(scenario: Scenario | str) -> str:
     )
 
 
+def _index_title(s: Scenario) -> str:
+    """A scenario's title in both languages; one with no French title is named in French by its laws,
+    never by its id, which is English (« 27B2-design-example »)."""
+    title = dict(s.title or {})
+    title.setdefault("en", s.id)
+    title.setdefault("fr", f"Lois {', '.join(s.laws)}" if s.laws else "Scénario")
+    return both(title)
+
+
 def _link(s: Scenario) -> str:
     """One scenario in the index: its title in each language; its id only as data, for the search."""
-    title = s.title or {"fr": s.id, "en": s.id}
     laws = " ".join(s.laws)
     return (
         f"<li data-id='{html.escape(s.id)}' data-laws='{html.escape(laws)}'>"
-        f"<a href='{file_name(s.id)}.html'>{both(title)}</a></li>"
+        f"<a href='{file_name(s.id)}.html'>{_index_title(s)}</a></li>"
     )
 
 

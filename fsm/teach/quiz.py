@@ -247,11 +247,12 @@ def _ruling(board: Board, fired: Step) -> tuple[list[Choice], int] | None:
     choices: list[Choice] = []
     for r in picked:
         ok = r is right
+        fr_case, en_case = _flat(r.fr), _flat(r.en)
         why = {
-            "fr": (f"Oui : {r.fr} ({_law(r.law, 'fr')})." if ok
-                   else f"Non : c'est l'issue d'un autre cas ({r.fr}, {_law(r.law, 'fr')})."),
-            "en": (f"Yes: {r.en} ({_law(r.law, 'en')})." if ok
-                   else f"No: that follows another case ({r.en}, {_law(r.law, 'en')})."),
+            "fr": (f"Oui : {fr_case} ({_law(r.law, 'fr')})." if ok
+                   else f"Non : c'est l'issue d'un autre cas ({fr_case}, {_law(r.law, 'fr')})."),
+            "en": (f"Yes: {en_case} ({_law(r.law, 'en')})." if ok
+                   else f"No: that follows another case ({en_case}, {_law(r.law, 'en')})."),
         }  # fmt: skip
         fr, en = (capital(_unjudged(r.outcome_text(lang)[len(shared[lang]) :])) for lang in ("fr", "en"))
         choices.append(Choice(fr, en, r.law, why))
@@ -285,6 +286,11 @@ def _shared_head(texts: list[str]) -> str:
         return ""
     joined = "".join(c if c.endswith(" ") else c + " " for c in head)
     return joined if all(t.startswith(joined) for t in texts) else ""
+
+
+def _flat(text: str) -> str:
+    """A label inside a reason, its own colon made a comma: one « : » to a sentence."""
+    return re.sub(r"\s?:\s", ", ", text)
 
 
 def _with_distractors(choices: list[Choice], answer: int, law: str) -> tuple[list[Choice], int] | None:
@@ -485,30 +491,30 @@ def _restriction(board: Board, seat: Seat, suits: list[str], law: str) -> tuple[
     who = {lang: seat_name(seat, lang) for lang in ("fr", "en")}
     allowed = {lang: _suits(suits, lang) for lang in ("fr", "en")}
     right = Choice(
-        f"À la première entame de {who['fr']}, lui interdire une couleur : {allowed['fr']}",
-        f"At {who['en']}'s first lead, forbid one suit: {allowed['en']}",
+        f"Le déclarant peut interdire à {who['fr']}, à sa première entame, une couleur parmi {allowed['fr']}",
+        f"Declarer may forbid {who['en']}, at his first lead, one suit of {allowed['en']}",
         law,
         {"fr": f"Oui : une seule couleur, parmi celles que le fautif n'a pas nommées légalement ({_law(law, 'fr')}).",
          "en": f"Yes: one suit only, among those the offender did not legally specify ({_law(law, 'en')})."},
     )  # fmt: skip
     wrong = [
         Choice(
-            f"Exiger ou interdire à {who['fr']} l'entame de la couleur de la déclaration annulée",
-            f"Require or forbid {who['en']} to lead the suit of the cancelled call",
+            f"Le déclarant peut exiger ou interdire à {who['fr']} l'entame de la couleur de la déclaration annulée",
+            f"Declarer may require or forbid {who['en']} to lead the suit of the cancelled call",
             "26",
             {"fr": f"Non : « exiger » vient du Code 2007 ; en 2017 le déclarant peut seulement interdire ({_law(law, 'fr')}).",
              "en": f"No: 'require' comes from the 2007 Code; in 2017 declarer may only forbid ({_law(law, 'en')})."},
         ),
         Choice(
-            f"Interdire à {who['fr']} l'entame d'une couleur, n'importe laquelle des quatre",
-            f"Forbid {who['en']} to lead any one of the four suits",
+            f"Le déclarant peut interdire à {who['fr']} l'entame de n'importe laquelle des quatre couleurs",
+            f"Declarer may forbid {who['en']} to lead any one of the four suits",
             law,
             {"fr": f"Non : une couleur que le fautif a nommée légalement ne peut pas être interdite ({_law(law, 'fr')}).",
              "en": f"No: a suit the offender legally specified cannot be forbidden ({_law(law, 'en')})."},
         ),
         Choice(
-            "Aucune restriction d'entame",
-            "No lead restriction",
+            "Le déclarant ne peut imposer aucune restriction d'entame",
+            "Declarer may impose no lead restriction",
             "26A",
             {"fr": f"Non : la déclaration annulée n'a pas été remplacée par une déclaration comparable ({_law(law, 'fr')}).",
              "en": f"No: the cancelled call was not replaced by a comparable call ({_law(law, 'en')})."},

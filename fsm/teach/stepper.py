@@ -28,7 +28,7 @@ from fsm.model.labels import inline_svg
 from fsm.model.scenario import Scenario, board_for, find, hands
 from fsm.teach.quiz import Question
 from fsm.teach.teaching import HEADINGS, Stage, grid_html, hands_html, is_routine, readable, table_notes, walk
-from fsm.teach.text import seat_name, state_label
+from fsm.teach.text import option_sentence, seat_name, state_label
 
 WORDS = {
     "prev": ("◀ Précédent", "◀ Previous"),
@@ -40,7 +40,6 @@ WORDS = {
     "options": ("Options", "Options"),
     "path": ("Chemin", "Path"),
     "apply": ("Valider", "Apply"),
-    "anyone": ("l'arbitre ou la table", "the Director or the table"),
     "right": ("Bonne réponse.", "Right."),
     "wrong": ("Ce n'est pas la bonne réponse.", "That is not the right answer."),
     "yes": ("oui", "yes"),
@@ -100,10 +99,8 @@ def _red_markup(markup: str) -> str:
 
 
 def _option_line(opt: dict[str, Any], lang: str) -> str:
-    seats = opt["seats"]
-    who = _w("anyone", lang) if seats is None else ", ".join(seat_name(s, lang) for s in seats)
-    sep = " : " if lang == "fr" else ": "
-    return f"{who}{sep}{opt[lang]} ({LAW[lang]} {opt['law']})"
+    """An option as a sentence with its subject (:func:`fsm.teach.text.option_sentence`)."""
+    return option_sentence(opt, lang)
 
 
 def table_html(
@@ -327,8 +324,8 @@ class LiveBoard(_Static, widgets.VBox):  # type: ignore[misc]
             steps = self.board.apply(opt["event"], args)
         except FsmError as err:
             words = err.message_fr if self.lang == "fr" else err.message_en
-            law = f"{LAW[self.lang]} {err.law} : " if err.law else ""
-            self.message.value = f"<p style='color:#b00'>{_red(law + words)}</p>"
+            law = f" ({LAW[self.lang]} {err.law})" if err.law else ""  # the law last, as in the pages
+            self.message.value = f"<p style='color:#b00'>{_red(words + law)}</p>"
             return
         self.message.value = ""
         self.pending, self.inputs = None, {}

@@ -70,9 +70,9 @@ class Stage:
         parts = [f"<p><b>{self.number}. {html.escape(self.text)}</b></p>"]
         if self.refused:
             parts.append(f"<p style='color:#b00'>{html.escape(self.refused)}</p>")
-        parts.append(
-            f"<p>{t[1]} : {html.escape(laws)} — {t[2]} : {html.escape(state_label(self.state, self.lang))}</p>"
-        )
+        colon = " : " if self.lang == "fr" else ": "  # one heading and its value a line: one « : » a sentence
+        parts.append(f"<p>{t[1]}{colon}{html.escape(laws)}</p>")
+        parts.append(f"<p>{t[2]}{colon}{html.escape(state_label(self.state, self.lang))}</p>")
         parts.append(self.grid)
         options = self.options
         if options:
@@ -127,7 +127,8 @@ def walk(scenario: Scenario | str, lang: str = "fr") -> Iterator[Stage]:
                 steps = board.apply(name, args)
             except FsmError as err:
                 refused = err.message_fr if lang == "fr" else err.message_en
-                refused = f"{LAW[lang]} {err.law} : {refused}" if err.law else refused
+                # the law last, as an option cites it: « Loi 27B : refusé : … » made two colons
+                refused = f"{refused} ({LAW[lang]} {err.law})" if err.law else refused
         elif name == "calls":
             steps = board.calls(args)
         else:
@@ -190,9 +191,9 @@ def table_notes(snapshot: dict[str, Any], lang: str = "fr") -> dict[str, list[st
     for r in snapshot["lead_restrictions"]:
         suits = " ".join(SUIT_SIGNS.get(x, x) for x in r["suits"])
         out["lead"].append(
-            f"{seat_name(r['seat'], lang)} : le déclarant peut interdire une de ces couleurs à l'entame : {suits} ({law} {r['law']})"
+            f"Le déclarant peut interdire à {seat_name(r['seat'], lang)} l'entame d'une de ces couleurs : {suits} ({law} {r['law']})"
             if fr
-            else f"{seat_name(r['seat'], lang)}: declarer may prohibit one of these suits at the lead: {suits} ({law} {r['law']})"
+            else f"Declarer may prohibit {seat_name(r['seat'], lang)} from leading one of these suits: {suits} ({law} {r['law']})"
         )
     for c in snapshot["lead_constraints"]:
         verb = {

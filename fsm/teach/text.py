@@ -6,12 +6,14 @@ sentences from them, for the demo, the notebooks and the CLI.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from fsm.bridge.calls import SUIT_NAMES, Lang, Seat, parse_call, parse_card, parse_strain
 from fsm.bridge.errors import InputError
 from fsm.bridge.events import EVENTS
+from fsm.engine.tables import Rule, condition_of
 from fsm.laws.lawtext import LAW
 from fsm.model.machine import states
 
@@ -77,6 +79,69 @@ _CALL_JUDGED = {"fr": ("jugée comparable par l'arbitre", "jugée non comparable
                 "en": ("judged comparable by the Director", "judged not comparable by the Director")}  # fmt: skip
 
 
+# A rule's label is a diagram's branch (« non intentionnelle : … », « comparable »): as a choice it
+# becomes a sentence with its subject, the arbitre, and the judgement said in full.
+_RESTATED = {
+    "fr": re.compile(
+        r"^(?:(?:non |pas d')?(?:comparable|intentionnelle|information erronée)|il (?:n')?a (?:pas )?pu voir le mort)(?:, |$)"
+    ),
+    "en": re.compile(
+        r"^(?:(?:not |no )?(?:comparable|intended|unintended|misinformation)|he could (?:not )?have seen dummy)(?:, |$)"
+    ),
+}
+_RULES_BY = {"fr": ("L'arbitre juge", "L'arbitre statue"), "en": ("The Director judges", "The Director rules")}
+
+
+def _judgement(rule: Rule) -> tuple[str, bool] | None:
+    """The judgement a rule's guards ask for (``event.judgement.<key>`` equal to a value), if any."""
+
+    def find(expr: Any, negated: bool) -> tuple[str, bool] | None:
+        if isinstance(expr, dict):
+            for op, arg in expr.items():
+                if op == "==" and isinstance(arg, list) and len(arg) == 2 and isinstance(arg[0], dict):
+                    path = str(arg[0].get("var", ""))
+                    if path.startswith("event.judgement.") and isinstance(arg[1], bool):
+                        return path.rsplit(".", 1)[1], arg[1] != negated
+                found = find(arg, negated != (op == "!"))
+                if found is not None:
+                    return found
+        elif isinstance(expr, list):
+            for item in expr:
+                found = find(item, negated)
+                if found is not None:
+                    return found
+        return None
+
+    for g in rule.guards:
+        found = find(condition_of(g), False)
+        if found is not None:
+            return found
+    return None
+
+
+def ruling_words(rule: Rule, lang: str) -> str:
+    """A ruling's branch as a sentence: « L'arbitre juge la déclaration non intentionnelle : la
+    déclaration voulue est maintenue »; what the label restates of the judgement is left out, and
+    its own colons become commas (one « : » to a sentence)."""
+    label = rule.fr if lang == "fr" else rule.en
+    sep = " : " if lang == "fr" else ": "
+    judged = _judgement(rule) if rule.event == "judge" else None
+    parts = [p for p in label.split(sep.strip()) if p.strip()]
+    parts = [p.strip() for p in parts]
+    if judged is not None:
+        key, value = judged
+        kept = [_RESTATED[lang].sub("", p).strip() for p in parts]
+        rest = ", ".join(p for p in kept if p)
+        words = JUDGEMENT_WORDS[lang][key][0 if value else 1]
+        head = f"{_RULES_BY[lang][0]} {words}"
+    else:
+        rest = ", ".join(parts)
+        if rest.lower().startswith(("l'arbitre", "the director")):
+            return label[:1].upper() + label[1:]
+        head = _RULES_BY[lang][1]
+    return f"{head}{sep}{rest}" if rest else head
+
+
 def suit_name(suit: str, lang: str = "fr") -> str:
     """A suit in words: « cœur », "heart"."""
     return SUIT_NAMES[_lang(lang)][str(suit)]
@@ -129,8 +194,18 @@ def describe_args(args: dict[str, Any], lang: str) -> str:
     return " ".join(parts)
 
 
+# Events no seat makes: their words are a verb (« appelle l'arbitre »), so they are given the subject
+# the table says (« la table appelle l'arbitre »); a bare verb is no sentence.
+SUBJECTS = {"director": {"fr": "la table", "en": "the table"}}
+
+
 def describe_event(name: str, args: dict[str, Any], lang: str = "fr") -> str:
-    who = seat_name(args["seat"], lang) + " " if "seat" in args else ""
+    if "seat" in args:
+        who = seat_name(args["seat"], lang) + " "
+    elif name in SUBJECTS:
+        who = SUBJECTS[name][_lang(lang)] + " "
+    else:
+        who = ""
     verb = EVENTS[name].fr if lang == "fr" else EVENTS[name].en
     what = describe_args(args, lang)
     return f"{who}{verb}{(' ' + what) if what else ''}".strip()
@@ -147,7 +222,7 @@ def describe_options(board: Board, lang: str = "fr", own_state_only: bool = Fals
     """One sentence per option; ``own_state_only`` leaves out those every state of a phase shares.
 
     An option of the arbitre's (or of anyone at the table) is its own sentence, which says who
-    acts; a player's option is introduced by the seats that hold it. The law is cited once.
+    acts; a player's option has the seats that hold it as its subject. The law is cited once.
     """
     return [option_sentence(opt, lang) for opt in board.options(own_state_only) if held(opt)]
 
@@ -157,14 +232,28 @@ def held(opt: dict[str, Any]) -> bool:
     return opt["seats"] is None or bool(opt["seats"])
 
 
-def option_sentence(opt: dict[str, Any], lang: str = "fr") -> str:
-    """One option of ``board.options()`` as a sentence: the seats that hold it first, the law last."""
+def seats_text(seats: list[str], lang: str = "fr") -> str:
+    """Seats as the subject of one verb: « Nord », « Nord ou Sud », « Nord, Est ou Sud » (each may act,
+    so the verb stays singular)."""
+    names = [seat_name(s, lang) for s in seats]
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + (" ou " if lang == "fr" else " or ") + names[-1]
+
+
+def option_clause(opt: dict[str, Any], lang: str = "fr") -> str:
+    """One option of ``board.options()`` as a clause with its subject, no law: the seats that hold it
+    (« Nord ou Sud demande un rappel des annonces »; a held option's text starts with its verb), or,
+    when no seat holds it, its own text, which names who acts (« l'arbitre juge… »). A holder put in
+    front with a colon made « Nord : accepte… : … », two colons, and « l'arbitre ou la table : ou si… »."""
     seats = opt["seats"]
-    text = opt[lang]
-    if seats is not None:
-        text = ", ".join(seat_name(s, lang) for s in seats) + (" : " if lang == "fr" else ": ") + text
-    else:
-        text = text[:1].upper() + text[1:]
+    return f"{seats_text(seats, lang)} {opt[lang]}" if seats else str(opt[lang])
+
+
+def option_sentence(opt: dict[str, Any], lang: str = "fr") -> str:
+    """One option of ``board.options()`` as a sentence: its subject first, the law last."""
+    text = option_clause(opt, lang)
+    text = text[:1].upper() + text[1:]
     if f"{LAW[lang]} {opt['law']}" not in text:
         text += f" ({LAW[lang]} {opt['law']})"
     return text

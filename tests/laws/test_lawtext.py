@@ -54,7 +54,7 @@ def test_27B1a_in_the_ffb_words():
     assert lawtext.text("27B1(a)") == (
         "si l’enchère insuffisante est remplacée par l’enchère suffisante la moins forte spécifiant la même "
         "dénomination que celle de la déclaration retirée, les annonces continuent sans autre conséquence. "
-        "Les Lois 26B et 16C) ne s’appliquent pas mais voir D ci-dessous."
+        "Les Lois 26B et 16C ne s’appliquent pas mais voir D ci-dessous."  # the FFB's stray « ) » left out
     )
 
 

@@ -284,7 +284,7 @@
       const needFr = failing ? ` : il faudrait « ${failing.fr} »` : '';
       const needEn = failing ? `: it needs '${failing.en}'` : '';
       return new IllegalEvent(
-        `${decl.fr} : refusé dans l'état « ${spec.fr} »${needFr}`,
+        `« ${decl.fr} » est refusé dans l'état « ${spec.fr} »${needFr}`,
         `${decl.en}: refused in the state '${spec.en}'${needEn}`,
         law, { event: event.name, state: record.state, nearest: best.rule.id });
     }
