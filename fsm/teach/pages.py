@@ -51,6 +51,7 @@ WORDS = {
 }
 VULNERABLE = {"None": ("personne", "nobody"), "NS": ("Nord-Sud", "North-South"), "EW": ("Est-Ouest", "East-West"),
               "All": ("tous", "all")}  # fmt: skip
+BOARD_LINK = ("Le tableau du professeur : une donne à construire", "The teacher's board: a board to build")
 NO_DOT = (
     "Arbre non dessiné : Graphviz « dot » est absent (apt-get install graphviz).",
     "Tree not drawn: Graphviz 'dot' is missing (apt-get install graphviz).",
@@ -322,7 +323,8 @@ def index(scenarios: list[Scenario]) -> str:
         "<!DOCTYPE html><html lang='fr'><head><meta charset='utf-8'>"
         f"<title>{WORDS['index'][0]}</title><style>{_asset('page.css')}</style></head>"
         f"<body><header><h1>{_word('index')}</h1><div class='bar'><button type='button' id='lang'>{_word('lang')}</button>"
-        f"</div></header><main><ol class='index'>{items}</ol></main>"
+        f"</div></header><main><p class='board-link'><a href='tableau.html'>{both(BOARD_LINK)}</a></p>"
+        f"<ol class='index'>{items}</ol></main>"
         "<script>document.getElementById('lang').addEventListener('click',function(){"
         "document.body.classList.toggle('en');});</script></body></html>"
     )
