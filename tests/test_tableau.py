@@ -22,7 +22,9 @@ from tests.test_js_conformance import LAW, LITERAL
 ROOT = Path(__file__).resolve().parent.parent
 BROWSER = ROOT / "tests" / "browser"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-SHOT = ROOT / "docs" / "screenshots" / "tableau.png"
+# Written where every test screenshot goes (out/, not committed); docs/screenshots/tableau.png is a
+# copy of it, for the README.
+SHOT = ROOT / "out" / "screenshots" / "tableau.png"
 PBN = ROOT / "tests" / "data" / "teach.pbn"
 
 
