@@ -288,7 +288,12 @@ def _teach(args: argparse.Namespace) -> int:
         from fsm.interop.export import to_dict
         from fsm.teach import tableau
 
-        board = tableau.write(args.out, to_dict())
+        try:
+            board = tableau.write(args.out, to_dict())
+        except FileNotFoundError as err:  # examples/js/ is not installed with the package
+            print(err, file=sys.stderr)
+            if args.board:
+                return 2
         if args.board:
             print(board)
             return 0
