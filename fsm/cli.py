@@ -276,11 +276,53 @@ def _demo(args: argparse.Namespace) -> int:
 def _teach(args: argparse.Namespace) -> int:
     from fsm.teach.pages import write
 
-    if bool(args.scenario) == bool(args.all):
-        print("un identifiant de scénario ou --all / a scenario id or --all", file=sys.stderr)
+    if [bool(args.scenario), args.all, args.board, bool(args.pbn)].count(True) != 1:
+        print(
+            "un identifiant de scénario, --all, --board ou --pbn FICHIER / a scenario id, --all, --board or --pbn FILE",
+            file=sys.stderr,
+        )
         return 2
+    if args.pbn:
+        return _teach_pbn(args.pbn, args.out)
+    if args.board or args.all:
+        from fsm.interop.export import to_dict
+        from fsm.teach import tableau
+
+        try:
+            board = tableau.write(args.out, to_dict())
+        except FileNotFoundError as err:  # examples/js/ is not installed with the package
+            print(err, file=sys.stderr)
+            if args.board:
+                return 2
+        if args.board:
+            print(board)
+            return 0
     written = write(None if args.all else [args.scenario], args.out, jobs=args.jobs)
     print(written[-1] if args.all else written[0])
+    return 0
+
+
+def _teach_pbn(path: str, out: str) -> int:
+    """One classroom page per board of a PBN file, the boards replayed as ``fsm check`` does."""
+    from fsm.interop.pbn_teach import scenarios
+    from fsm.teach.pages import page
+
+    try:
+        found, skipped = scenarios(path)
+    except OSError as err:
+        print(f"fichier illisible / unreadable file: {path} ({err.strerror or err})", file=sys.stderr)
+        return 2
+    for line in skipped:
+        print(f"donne laissée de côté / board left out: {line}", file=sys.stderr)
+    if not found:
+        print(f"aucune donne à montrer / no board to show: {path}", file=sys.stderr)
+        return 2
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    for s in found:
+        written = folder / f"{s.id}.html"
+        written.write_text(page(s), encoding="utf-8")
+        print(written)
     return 0
 
 
@@ -399,6 +441,14 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("teach", help="pages HTML pour la classe / HTML pages for the classroom")
     p.add_argument("scenario", nargs="?", help="identifiant du scénario / scenario id")
     p.add_argument("--all", action="store_true", help="tout le corpus, avec un index / the whole corpus, with an index")
+    p.add_argument(
+        "--board",
+        action="store_true",
+        help="le tableau du professeur, une donne à construire (dans « tableau.html ») / the teacher's board: a board to build (tableau.html)",
+    )
+    p.add_argument(
+        "--pbn", metavar="FICHIER", help="une page par donne d'un fichier PBN / one page per board of a PBN file"
+    )
     p.add_argument("--out", default="out/teach", help="dossier (défaut : « out/teach ») / folder (default: out/teach)")
     p.add_argument(
         "-j",

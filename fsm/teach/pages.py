@@ -56,6 +56,7 @@ WORDS = {
 }
 VULNERABLE = {"None": ("personne", "nobody"), "NS": ("Nord-Sud", "North-South"), "EW": ("Est-Ouest", "East-West"),
               "All": ("tous", "all")}  # fmt: skip
+BOARD_LINK = ("Le tableau du professeur : une donne à construire", "The teacher's board: a board to build")
 NO_DOT = (
     "Arbre non dessiné : Graphviz « dot » est absent (apt-get install graphviz).",
     "Tree not drawn: Graphviz 'dot' is missing (apt-get install graphviz).",
@@ -374,7 +375,8 @@ def index(scenarios: list[Scenario]) -> str:
         f"<title>{WORDS['index'][0]}</title><style>{_asset('page.css')}</style></head>"
         f"<body><header><h1>{_word('index')}</h1><div class='bar'>{search}"
         f"<button type='button' id='lang'>{_word('lang')}</button></div></header>"
-        f"<main>{''.join(parts)}<p id='none' hidden>{_word('no_match')}</p></main>"
+        f"<main><p class='board-link'><a href='tableau.html'>{both(BOARD_LINK)}</a></p>"
+        f"{''.join(parts)}<p id='none' hidden>{_word('no_match')}</p></main>"
         f"<script>{_asset('index.js')}</script></body></html>"
     )
 

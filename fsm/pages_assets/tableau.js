@@ -1,0 +1,552 @@
+// The teacher's board: the exported machine run by the generic interpreter (FsmInterpreter, inlined
+// above with the export), driven with buttons. This script knows no law and no state: every label,
+// law, option and branch it shows comes from the export, from what the interpreter answers, or from
+// the words the page was written with (window.TABLEAU). Everything is in the page: no network.
+(function () {
+  "use strict";
+  var D = window.TABLEAU;
+  var spec = FsmInterpreter.spec;
+  var it = FsmInterpreter.load();
+  var SEATS = ["N", "E", "S", "W"];
+  var SUITS = ["S", "H", "D", "C"];
+  var RANKS = "AKQJT98765432";
+  var SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  var states = {};
+  spec.states.forEach(function (s) { states[s.name] = s; });
+  var events = {};
+  spec.events.forEach(function (e) { events[e.name] = e; });
+  var routine = {};
+  D.routine.forEach(function (k) { routine[k] = true; });
+
+  var setup = { dealer: SEATS[0], vulnerable: spec.setup[1] ? spec.setup[1].default : "None" };
+  var hands = null; // seat -> suit -> ranks
+  var log = []; // the events made, as the interpreter reads them
+  var board = null;
+  var steps = []; // the steps of the last event
+  var allSteps = []; // every step since the start
+  var view = null; // the tree shown
+
+  // --- words -----------------------------------------------------------------------------------
+  function esc(t) {
+    return String(t === null || t === undefined ? "" : t).replace(/[&<>"']/g, function (c) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" }[c];
+    });
+  }
+  function red(t) { return esc(t).replace(/([♥♦])/g, '<span class="red">$1</span>'); }
+  function both(fr, en, markup) {
+    if (en === undefined || en === null) { en = fr; }
+    return '<span lang="fr">' + (markup ? fr : red(fr)) + '</span><span lang="en">' + (markup ? en : red(en)) + "</span>";
+  }
+  function pair(p) { return both(p[0], p[1]); }
+  function W(k) { return pair(D.words[k]); }
+  function seatName(s, l) { return D.seats[s] ? D.seats[s][l] : s; }
+  function lawWord(law, l) { return law ? D.law[l] + " " + law : ""; }
+  function callLabel(token, l) { return D.calls[token] ? D.calls[token][l] : token; }
+  function cardLabel(token, l) { return D.cards[token] ? D.cards[token][l] : token; }
+  function stateLabel(name, l) {
+    var s = states[name];
+    return s ? s[l === 0 ? "fr" : "en"] + " (" + lawWord(s.law, l) + ")" : name;
+  }
+  // a "seat:token" of the snapshot (a call or a card) in words: « 1♦ d'Est » / "East's 1♦"
+  function token(t, l) {
+    var at = String(t).indexOf(":");
+    if (at < 0) { return String(t); }
+    var seat = t.slice(0, at), what = t.slice(at + 1);
+    var label = D.calls[what] ? callLabel(what, l) : cardLabel(what, l);
+    return l === 0 ? label + " (" + seatName(seat, 0) + ")" : label + " (" + seatName(seat, 1) + ")";
+  }
+  function contractLabel(c, l) {
+    if (c === null || c === undefined) { return "—"; }
+    if (D.calls[c] && callLabel(c, 1) === callLabel("Pass", 1)) { return D.words.passed_out[l]; }
+    var bare = c.replace(/X+$/, "");
+    var n = c.length - bare.length;
+    return callLabel(bare, l) + (n === 1 ? D.words.doubled[l] : n === 2 ? D.words.redoubled[l] : "");
+  }
+  function eventWords(ev, l) {
+    var name = Object.keys(ev)[0], args = ev[name] || {}, e = events[name];
+    var parts = [];
+    if (args.seat) { parts.push(seatName(args.seat, l)); }
+    parts.push(e ? e[l === 0 ? "fr" : "en"] : name);
+    (e ? e.args : []).forEach(function (a) {
+      var v = args[a.name];
+      if (v === undefined || v === null || a.type === "seat") { return; }
+      if (a.type === "call") { parts.push(callLabel(v, l)); }
+      else if (a.type === "card") { parts.push(cardLabel(v, l)); }
+      else if (a.type === "cards") { parts.push(v.map(function (c) { return cardLabel(c, l); }).join(" ")); }
+      else if (a.type === "suit") { parts.push(D.suits[v] ? D.suits[v][l] : v); }
+      else if (a.type === "strains") { parts.push("(" + v.join(" ") + ")"); }
+      else if (a.type === "bool") {
+        var j = D.judgements[a.name];
+        if (j) { parts.push(j[l][v ? 0 : 1]); }
+        else if (v) { parts.push("(" + (D.args[a.name] ? D.args[a.name][l] : a.name).toLowerCase() + ")"); }
+      }
+    });
+    var said = parts.join(" ");
+    return said.charAt(0).toUpperCase() + said.slice(1);
+  }
+
+  // --- the skeleton ----------------------------------------------------------------------------
+  function seatOptions() {
+    return SEATS.map(function (s) { return '<option value="' + s + '">' + esc(seatName(s, 0)) + "</option>"; }).join("");
+  }
+  var vulChoices = (spec.setup.filter(function (s) { return s.name === "vulnerable"; })[0] || { choices: Object.keys(D.vulnerable) }).choices;
+  document.body.innerHTML =
+    "<header><h1>" + W("title") + "</h1><div class='bar'>" +
+    "<button type='button' id='undo'>" + W("undo") + "</button>" +
+    "<label class='toggle'><input type='checkbox' id='routine' checked> " + W("routine") + "</label>" +
+    "<button type='button' id='lang'>" + W("lang") + "</button></div></header>" +
+    "<main class='tableau-main'>" +
+    "<div class='col left'>" +
+    "<details id='setup-box' open><summary>" + W("setup") + "</summary>" +
+    "<label>" + W("dealer") + " <select id='dealer'>" + seatOptions() + "</select></label> " +
+    "<label>" + W("vul") + " <select id='vul'>" + vulChoices.map(function (v) {
+      return '<option value="' + esc(v) + '">' + esc(D.vulnerable[v] ? D.vulnerable[v][0] : v) + "</option>"; }).join("") + "</select></label>" +
+    "<label class='block'>" + W("deal") + "<input id='deal' type='text' spellcheck='false' placeholder='N:KT3.AJ952.K92.KJ 8542.874.T763.Q3 …'></label>" +
+    "<div class='small'>" + W("or_seats") + "</div><div class='seat-hands'>" + SEATS.map(function (s) {
+      return "<label>" + both(seatName(s, 0), seatName(s, 1)) + " <input id='hand-" + s + "' type='text' spellcheck='false'></label>"; }).join("") +
+    "</div><button type='button' id='new'>" + W("new") + "</button></details>" +
+    "<div id='composer'><h2>" + W("event") + "</h2><select id='event'></select><div id='fields'></div>" +
+    "<button type='button' id='apply'>" + W("apply") + "</button></div>" +
+    "<div id='box' class='box'></div>" +
+    "<h2>" + W("log") + "</h2><ol id='log'></ol>" +
+    "</div>" +
+    "<div class='col middle'><div id='message' role='alert'></div><p class='event' id='last'></p>" +
+    "<p>" + W("state") + " <span class='state' id='state'></span></p>" +
+    "<div class='table-view'><div><h2>" + W("calls_title") + "</h2><div id='grid'></div><p id='contract'></p></div><div id='hands'></div></div>" +
+    "<div id='notes'></div><h2>" + W("laws") + "</h2><div id='laws'></div></div>" +
+    "<div class='col right'><h2>" + W("options") + "</h2><ul id='options'></ul>" +
+    "<h2>" + W("branches") + "</h2><ul id='branches'></ul><details><summary>" + W("inherited") + "</summary><ul id='inherited'></ul></details></div>" +
+    "</main><section class='tree-box'><h2>" + W("tree") + " <select id='view'></select></h2><div class='tree' id='tree'></div></section>";
+
+  var $ = function (id) { return document.getElementById(id); };
+  var eventSelect = $("event");
+  // the event the bidding box makes: the first that takes a call
+  var DEFAULT_EVENT = spec.events.filter(function (e) {
+    return !e.internal && e.args.some(function (a) { return a.type === "call" && a.required; });
+  })[0].name;
+  spec.events.forEach(function (e) {
+    if (e.internal) { return; }
+    var o = document.createElement("option");
+    o.value = e.name;
+    o.setAttribute("data-fr", e.fr + " (" + lawWord(e.law, 0) + ")");
+    o.setAttribute("data-en", e.en + " (" + lawWord(e.law, 1) + ")");
+    o.textContent = o.getAttribute("data-fr");
+    eventSelect.appendChild(o);
+  });
+  D.views.forEach(function (v, i) {
+    var o = document.createElement("option");
+    o.value = String(i);
+    o.textContent = lawWord(v.name, 0);
+    o.setAttribute("data-fr", lawWord(v.name, 0));
+    o.setAttribute("data-en", lawWord(v.name, 1));
+    $("view").appendChild(o);
+  });
+  if (!D.views.length) { $("view").hidden = true; }
+
+  // the bidding box: every call; a click makes it for the player chosen
+  var box = "";
+  for (var level = 1; level <= 7; level++) {
+    box += "<div class='row'>";
+    ["C", "D", "H", "S", "NT"].forEach(function (s) {
+      var t = level + s;
+      box += "<button type='button' data-call='" + t + "'>" + both(callLabel(t, 0), callLabel(t, 1)) + "</button>";
+    });
+    box += "</div>";
+  }
+  box += "<div class='row'>" + ["Pass", "X", "XX"].map(function (t) {
+    return "<button type='button' class='wide' data-call='" + t + "'>" + both(callLabel(t, 0), callLabel(t, 1)) + "</button>"; }).join("") + "</div>";
+  $("box").innerHTML = box;
+
+  // --- the composer: one field per argument of the event chosen ------------------------------------
+  function fields() {
+    var e = events[eventSelect.value];
+    var html = "", more = "";
+    // the arguments that may be left out go under « details » when the event needs others
+    var fold = e.args.some(function (a) { return a.required && a.type !== "seat"; });
+    e.args.forEach(function (a) {
+      var label = D.args[a.name] || [a.name, a.name];
+      var id = "arg-" + a.name;
+      var input;
+      if (a.type === "seat") { input = "<select id='" + id + "'>" + seatOptions() + "</select>"; }
+      else if (a.type === "suit") {
+        input = "<select id='" + id + "'>" + SUITS.map(function (s) { return '<option value="' + s + '">' + esc(D.suits[s][0]) + "</option>"; }).join("") + "</select>";
+      } else if (a.type === "bool") {
+        var j = D.judgements[a.name];
+        var yes = j ? j : [[D.words.yes[0], D.words.no[0]], [D.words.yes[1], D.words.no[1]]];
+        input = "<select id='" + id + "' data-bool='1'><option value=''>—</option>" +
+          "<option value='1' data-fr=\"" + esc(yes[0][0]) + "\" data-en=\"" + esc(yes[1][0]) + "\">" + esc(yes[0][0]) + "</option>" +
+          "<option value='0' data-fr=\"" + esc(yes[0][1]) + "\" data-en=\"" + esc(yes[1][1]) + "\">" + esc(yes[0][1]) + "</option></select>";
+      } else { input = "<input type='text' id='" + id + "' spellcheck='false'>"; }
+      var field = "<label class='field'>" + both(label[0], label[1]) + " " + input + "</label>";
+      if (fold && !a.required) { more += field; } else { html += field; }
+    });
+    $("fields").innerHTML = html + (more ? "<details class='more'><summary>" + W("more") + "</summary>" + more + "</details>" : "");
+    var seat = $("arg-seat");
+    if (seat && board) { seat.value = board.snapshot().turn || setup.dealer; }
+    relabel();
+  }
+  // a card or a denomination as the teacher types it (♠A, ♥R, ♦10, ♣V or SA, HK, DT, CJ) as PBN
+  var SUIT_OF = {};
+  SUITS.forEach(function (s) { SUIT_OF[SYMBOLS[s]] = s; });
+  function cardToken(t) {
+    var suit = SUIT_OF[t.charAt(0)];
+    if (!suit) { return t.toUpperCase(); }
+    var rank = t.slice(1).toUpperCase();
+    rank = { R: "K", D: "Q", V: "J", "10": "T" }[rank] || rank;
+    return suit + rank;
+  }
+  function strainToken(t) {
+    var suit = SUIT_OF[t.charAt(0)];
+    if (suit) { return suit; }
+    return /^(SA|NT|N)$/i.test(t) ? "NT" : t.toUpperCase();
+  }
+  function readEvent() {
+    var e = events[eventSelect.value];
+    var args = {};
+    e.args.forEach(function (a) {
+      var el = $("arg-" + a.name);
+      if (!el) { return; }
+      var v = el.value.trim();
+      if (v === "") { return; }
+      if (a.type === "bool") { args[a.name] = v === "1"; }
+      else if (a.type === "cards") { args[a.name] = v.split(/[\s,]+/).filter(Boolean).map(cardToken); }
+      else if (a.type === "card") { args[a.name] = cardToken(v); }
+      else if (a.type === "strains") { args[a.name] = v.split(/[\s,]+/).filter(Boolean).map(strainToken); }
+      else { args[a.name] = v; }
+    });
+    var ev = {};
+    ev[e.name] = args;
+    return ev;
+  }
+  function choose(name, seat) {
+    eventSelect.value = name;
+    fields();
+    if (seat && $("arg-seat")) { $("arg-seat").value = seat; }
+  }
+
+  // --- the board -------------------------------------------------------------------------------------
+  function fresh() {
+    board = it.board({ dealer: setup.dealer, vulnerable: setup.vulnerable });
+    allSteps = [];
+  }
+  function refusal(err) {
+    var law = err && err.law;
+    var fr = (err && err.fr) || String(err), en = (err && err.en) || fr;
+    return "<p class='refused'>" + both(D.words.refused[0] + " : " + fr + (law ? " (" + lawWord(law, 0) + ")" : ""),
+      D.words.refused[1] + ": " + en + (law ? " (" + lawWord(law, 1) + ")" : "")) + "</p>";
+  }
+  function make(ev) {
+    var done;
+    try { done = board.apply(ev); } catch (err) {
+      $("message").innerHTML = refusal(err);
+      return false;
+    }
+    log.push(ev);
+    steps = done;
+    $("setup-box").open = false;
+    if (!events[eventSelect.value].args.some(function (a) { return a.type === "call" && a.required; })) {
+      eventSelect.value = DEFAULT_EVENT;
+      fields();
+    }
+    allSteps = allSteps.concat(done);
+    $("message").innerHTML = "";
+    draw();
+    return true;
+  }
+  function replay() {
+    fresh();
+    steps = [];
+    log.forEach(function (ev) { steps = board.apply(ev); allSteps = allSteps.concat(steps); });
+    $("message").innerHTML = "";
+    draw();
+  }
+
+  // --- drawing ---------------------------------------------------------------------------------------
+  function grid() {
+    var entries = (board.record && board.record.entries) || [];
+    var start = SEATS.indexOf(board.snapshot().dealer);
+    var cells = [];
+    for (var i = 0; i < start; i++) { cells.push(""); }
+    entries.forEach(function (e) {
+      var col = SEATS.indexOf(e.seat);
+      while (cells.length % 4 !== col) { cells.push(""); }
+      var tok = e.call && e.call.token;
+      var text = both(callLabel(tok, 0), callLabel(tok, 1));
+      if (e.status === "cancelled" || e.status === "withdrawn") {
+        cells.push("<s>" + text + "</s>" + (e.law ? " <small>(" + esc(e.law) + ")</small>" : ""));
+      } else if (e.status === "pending") { cells.push("[" + text + "]"); }
+      else { cells.push(text); }
+    });
+    var rows = "";
+    for (var r = 0; r < cells.length; r += 4) {
+      rows += "<tr>" + [0, 1, 2, 3].map(function (c) { return "<td>" + (cells[r + c] || "") + "</td>"; }).join("") + "</tr>";
+    }
+    var head = "<tr>" + SEATS.map(function (s) { return "<th>" + both(seatName(s, 0), seatName(s, 1)) + "</th>"; }).join("") + "</tr>";
+    return "<table class='grid'>" + head + rows + "</table>";
+  }
+  function notes(snap) {
+    var out = {};
+    Object.keys(D.headings).forEach(function (k) { out[k] = []; });
+    var cite = function (law, l) { return law ? " (" + lawWord(law, l) + ")" : ""; };
+    (snap.obligations || []).forEach(function (o) {
+      var w = D.obligations[o.kind] || [o.kind, o.kind];
+      out.obligations.push([0, 1].map(function (l) { return seatName(o.seat, l) + " " + w[l] + cite(o.law, l); }));
+    });
+    (snap.unauthorized_information || []).forEach(function (u) {
+      out.ui.push([0, 1].map(function (l) {
+        return token(u.source, l) + (l === 0 ? " : " : ": ") + D.words["for"][l] + " " +
+          u["for"].map(function (s) { return seatName(s, l); }).join(", ") + cite(u.law, l);
+      }));
+    });
+    (snap.lead_restrictions || []).forEach(function (r) {
+      out.lead.push([0, 1].map(function (l) {
+        return D.words.may_prohibit[l] + " " + seatName(r.seat, l) + " " + D.words.may_prohibit_tail[l] + " " +
+          (r.suits || []).map(function (s) { return D.suits[s] ? D.suits[s][l] : s; }).join(", ") + cite(r.law, l);
+      }));
+    });
+    (snap.lead_constraints || []).forEach(function (c) {
+      var verb = c.card ? D.words.must_lead_card : c.kind === "prohibit" ? D.words.may_not_lead : D.words.must_lead;
+      out.lead.push([0, 1].map(function (l) {
+        return seatName(c.seat, l) + " " + verb[l] + " " + (c.card ? cardLabel(c.card, l) : D.suits[c.suit] ? D.suits[c.suit][l] : c.suit) + cite(c.law, l);
+      }));
+    });
+    (snap.exposed_cards || []).forEach(function (x) {
+      out.cards.push([0, 1].map(function (l) { return seatName(x.seat, l) + (l === 0 ? " : " : ": ") + cardLabel(x.card, l) + " " + D.words.exposed[l] + cite(x.law, l); }));
+    });
+    (snap.penalty_cards || []).forEach(function (p) {
+      out.cards.push([0, 1].map(function (l) {
+        return seatName(p.seat, l) + (l === 0 ? " : " : ": ") + cardLabel(p.card, l) + ", " + D.words.penalty[l] + " " + (D.words[p.kind] ? D.words[p.kind][l] : p.kind) + cite(p.law, l);
+      }));
+    });
+    var html = "";
+    Object.keys(D.headings).forEach(function (k) {
+      if (!out[k] || !out[k].length) { return; }
+      html += "<h2>" + pair(D.headings[k]) + "</h2><ul class='" + k + "'>" + out[k].map(function (t) { return "<li>" + both(t[0], t[1]) + "</li>"; }).join("") + "</ul>";
+    });
+    return html;
+  }
+  function handsHtml(snap) {
+    if (!hands) { return ""; }
+    var out = {};
+    var table = [];
+    var take = function (seat, card, what) {
+      if (!seat || !card) { return; }
+      out[seat + card] = true;
+      table.push([0, 1].map(function (l) { return seatName(seat, l) + (l === 0 ? " : " : ": ") + cardLabel(card, l) + " (" + what[l] + ")"; }));
+    };
+    (snap.exposed_cards || []).forEach(function (x) { take(x.seat, x.card, D.words.exposed); });
+    (snap.penalty_cards || []).forEach(function (p) { take(p.seat, p.card, [D.words.penalty[0] + " " + (D.words[p.kind] || ["", ""])[0], D.words.penalty[1] + " " + (D.words[p.kind] || ["", ""])[1]]); });
+    if (snap.lead && snap.lead.card) { take(snap.lead.seat, snap.lead.card, snap.lead.faced === false ? D.words.face_down : D.words.lead); }
+    var cell = function (seat) {
+      return "<td><b>" + both(seatName(seat, 0), seatName(seat, 1)) + "</b><br>" + SUITS.map(function (s) {
+        var left = (hands[seat][s] || "").split("").filter(function (r) { return !out[seat + s + r]; });
+        var ranks = function (l) { return left.map(function (r) { return cardLabel(s + r, l).slice(1); }).join(" ") || "—"; };
+        return red(SYMBOLS[s]) + " " + both(ranks(0), ranks(1));
+      }).join("<br>") + "</td>";
+    };
+    var onTable = table.length ? "<p class='small'>" + W("table") + " : " + table.map(function (t) { return both(t[0], t[1]); }).join(" ; ") + "</p>" : "";
+    return "<div class='hands-box'><h2>" + W("hands") + "</h2><table class='hands'><tr><td></td>" + cell("N") + "<td></td></tr><tr>" +
+      cell("W") + "<td></td>" + cell("E") + "</tr><tr><td></td>" + cell("S") + "<td></td></tr></table>" + onTable + "</div>";
+  }
+  function lawsHtml() {
+    if (!steps.length) { return "<p>—</p>"; }
+    var seen = {}, items = "";
+    var moves = steps.map(function (s) {
+      return "<li>" + both(lawWord(s.law, 0) + " → " + stateLabel(s.target, 0), lawWord(s.law, 1) + " → " + stateLabel(s.target, 1)) + "</li>";
+    }).join("");
+    steps.forEach(function (s) {
+      (s.laws && s.laws.length ? s.laws : [s.law]).forEach(function (law) {
+        if (!law || seen[law]) { return; }
+        seen[law] = true;
+        var t = D.lawtext[law];
+        var head = t ? both(t.head[0], t.head[1]) : both(lawWord(law, 0), lawWord(law, 1));
+        var quote = t && t.quote ? (t.summary ? "<div class='lawtext summary'>" + both(t.quote[0], t.quote[1]) + "</div>"
+          : "<div class='lawtext'>« " + red(t.quote[0]) + " »</div>") : "";
+        items += "<li data-law='" + esc(law) + "'>" + head + quote + "</li>";
+      });
+    });
+    return "<ul class='moves'>" + moves + "</ul><ul class='laws'>" + items + "</ul>";
+  }
+  function optionsHtml() {
+    return board.options().filter(function (o) { return o.seats === null || o.seats.length; }).map(function (o, i) {
+      var cls = routine[o.event + "|" + o.law] ? " class='routine'" : "";
+      var say = function (l) {
+        var text = o[l === 0 ? "fr" : "en"];
+        text = o.seats === null ? text.charAt(0).toUpperCase() + text.slice(1)
+          : o.seats.map(function (s) { return seatName(s, l); }).join(", ") + (l === 0 ? " : " : ": ") + text;
+        return text + " (" + lawWord(o.law, l) + ")";
+      };
+      return "<li" + cls + "><button type='button' class='option' data-i='" + i + "' data-event='" + esc(o.event) + "' data-seat='" + esc(o.seats && o.seats.length ? o.seats[0] : "") + "'>" +
+        both(say(0), say(1)) + "</button></li>";
+    }).join("");
+  }
+  function ancestors(name) {
+    var out = [], parts = name.split(".");
+    for (var i = parts.length - 1; i > 0; i--) { out.push(parts.slice(0, i).join(".")); }
+    return out;
+  }
+  function branch(r) {
+    var e = events[r.event];
+    var to = r.dest ? [stateLabel(r.dest, 0), stateLabel(r.dest, 1)] : D.words.stays;
+    return "<li>" + both((e ? e.fr : r.event) + " — " + r.fr + " (" + lawWord(r.law, 0) + ") → " + to[0],
+      (e ? e.en : r.event) + " — " + r.en + " (" + lawWord(r.law, 1) + ") → " + to[1]) + "</li>";
+  }
+  function branchesHtml(state) {
+    var own = spec.rules.filter(function (r) { return r.source === state; });
+    var up = ancestors(state);
+    var inherited = spec.rules.filter(function (r) { return up.indexOf(r.source) >= 0; });
+    $("branches").innerHTML = own.map(branch).join("") || "<li>—</li>";
+    $("inherited").innerHTML = inherited.map(branch).join("") || "<li>—</li>";
+  }
+  function showsState(v, state) { return v.svg[0].indexOf('data-name="' + state + '"') >= 0; }
+  function tree(state) {
+    if (!D.views.length) { $("tree").innerHTML = ""; return; }
+    var current = view === null ? null : D.views[view];
+    if (!current || !showsState(current, state)) {
+      var best = null, score = -1;
+      D.views.forEach(function (v, i) {
+        if (!showsState(v, state)) { return; }
+        var n = allSteps.filter(function (s) { return s.rule in v.branches; }).length;
+        if (n > score) { best = i; score = n; }
+      });
+      if (best !== null) { view = best; }
+    }
+    if (view === null) { $("tree").innerHTML = "<p class='note'>" + W("no_tree") + "</p>"; return; }
+    $("view").value = String(view);
+    var v = D.views[view];
+    $("tree").innerHTML = both(v.svg[0], v.svg[1], true);
+    var taken = {};
+    allSteps.forEach(function (s) {
+      if (s.rule in v.branches) { taken[s.source + "->branch_" + v.branches[s.rule]] = true; taken["branch_" + v.branches[s.rule]] = true; }
+    });
+    Array.prototype.forEach.call(document.querySelectorAll("#tree g.node, #tree g.edge"), function (g) {
+      var name = g.getAttribute("data-name") || "";
+      g.classList.toggle("current", g.classList.contains("node") && name === state);
+      g.classList.toggle("taken", taken[name] === true);
+    });
+  }
+  function draw() {
+    var snap = board.snapshot();
+    var last = log.length ? log[log.length - 1] : null;
+    $("last").innerHTML = last ? both(log.length + ". " + eventWords(last, 0), log.length + ". " + eventWords(last, 1)) : W("start");
+    $("state").innerHTML = both(stateLabel(snap.state, 0), stateLabel(snap.state, 1));
+    $("state").setAttribute("data-state", snap.state);
+    $("grid").innerHTML = grid();
+    $("contract").innerHTML = snap.contract ? W("contract") + " : " + both(contractLabel(snap.contract, 0) + (snap.declarer ? " (" + D.words.declarer[0] + " : " + seatName(snap.declarer, 0) + ")" : ""),
+      contractLabel(snap.contract, 1) + (snap.declarer ? " (" + D.words.declarer[1] + ": " + seatName(snap.declarer, 1) + ")" : "")) : "";
+    $("hands").innerHTML = handsHtml(snap);
+    $("notes").innerHTML = notes(snap);
+    $("laws").innerHTML = lawsHtml();
+    $("options").innerHTML = optionsHtml();
+    $("log").innerHTML = log.map(function (ev) { return "<li>" + both(eventWords(ev, 0), eventWords(ev, 1)) + "</li>"; }).join("");
+    $("undo").disabled = log.length === 0;
+    branchesHtml(snap.state);
+    tree(snap.state);
+    var seat = $("arg-seat");
+    if (seat) { seat.value = snap.turn || setup.dealer; }
+    document.body.setAttribute("data-events", String(log.length));
+  }
+  function relabel() {
+    var en = document.body.classList.contains("en");
+    Array.prototype.forEach.call(document.querySelectorAll("option[data-fr]"), function (o) {
+      o.textContent = o.getAttribute(en ? "data-en" : "data-fr");
+    });
+    Array.prototype.forEach.call(document.querySelectorAll("#dealer option, #arg-seat option"), function (o) { o.textContent = seatName(o.value, en ? 1 : 0); });
+    Array.prototype.forEach.call(document.querySelectorAll("#vul option"), function (o) {
+      if (D.vulnerable[o.value]) { o.textContent = D.vulnerable[o.value][en ? 1 : 0]; }
+    });
+    Array.prototype.forEach.call(document.querySelectorAll("#arg-suit option"), function (o) { o.textContent = D.suits[o.value][en ? 1 : 0]; });
+  }
+
+  // --- the deal --------------------------------------------------------------------------------------
+  function readDeal() {
+    var text = $("deal").value.trim();
+    var parts = {};
+    if (text) {
+      var m = /^([NESW])\s*:\s*(.*)$/i.exec(text);
+      if (!m) { return false; }
+      var list = m[2].trim().split(/\s+/);
+      if (list.length !== 4) { return false; }
+      var at = SEATS.indexOf(m[1].toUpperCase());
+      list.forEach(function (h, i) { parts[SEATS[(at + i) % 4]] = h; });
+    } else {
+      var any = SEATS.some(function (s) { return $("hand-" + s).value.trim(); });
+      if (!any) { return null; }
+      SEATS.forEach(function (s) { parts[s] = $("hand-" + s).value.trim(); });
+    }
+    var out = {}, seen = {}, ok = true;
+    SEATS.forEach(function (seat) {
+      var suits = (parts[seat] || "").toUpperCase().replace(/10/g, "T").split(".");
+      if (suits.length !== 4) { ok = false; return; }
+      out[seat] = {};
+      var count = 0;
+      SUITS.forEach(function (s, i) {
+        var ranks = suits[i].split("").filter(function (r) { return r.trim(); });
+        ranks.forEach(function (r) {
+          if (RANKS.indexOf(r) < 0 || seen[s + r]) { ok = false; }
+          seen[s + r] = true;
+        });
+        count += ranks.length;
+        out[seat][s] = ranks.sort(function (a, b) { return RANKS.indexOf(a) - RANKS.indexOf(b); }).join("");
+      });
+      if (count !== 13) { ok = false; }
+    });
+    return ok ? out : false;
+  }
+  function newBoard() {
+    var dealt = readDeal();
+    if (dealt === false) { $("message").innerHTML = "<p class='refused'>" + W("bad_deal") + "</p>"; return; }
+    hands = dealt;
+    setup = { dealer: $("dealer").value, vulnerable: $("vul").value };
+    log = [];
+    fresh();
+    steps = [];
+    $("message").innerHTML = "";
+    draw();
+  }
+
+  // --- the buttons -------------------------------------------------------------------------------------
+  eventSelect.addEventListener("change", fields);
+  $("apply").addEventListener("click", function () { make(readEvent()); });
+  $("new").addEventListener("click", newBoard);
+  $("dealer").addEventListener("change", newBoard);
+  $("vul").addEventListener("change", newBoard);
+  $("undo").addEventListener("click", function () { if (log.length) { log.pop(); replay(); } });
+  $("view").addEventListener("change", function () { view = parseInt($("view").value, 10); tree(board.snapshot().state); });
+  $("box").addEventListener("click", function (e) {
+    var b = e.target.closest("button[data-call]");
+    if (!b) { return; }
+    var current = events[eventSelect.value];
+    var takesCall = function (ev) { return ev.args.some(function (a) { return a.type === "call" && a.required; }); };
+    if (!current || !takesCall(current)) {
+      choose(DEFAULT_EVENT, $("arg-seat") ? $("arg-seat").value : null);
+    }
+    $("arg-call").value = b.getAttribute("data-call");
+    make(readEvent());
+  });
+  $("options").addEventListener("click", function (e) {
+    var b = e.target.closest("button.option");
+    if (!b) { return; }
+    var name = b.getAttribute("data-event"), seat = b.getAttribute("data-seat");
+    choose(name, seat);
+    var e2 = events[name];
+    var more = e2.args.filter(function (a) { return a.type !== "seat"; });
+    var needsSeat = e2.args.some(function (a) { return a.type === "seat"; });
+    if (!more.length && (!needsSeat || seat)) { make(readEvent()); }
+    else { $("composer").classList.add("flash"); setTimeout(function () { $("composer").classList.remove("flash"); }, 600); }
+  });
+  $("lang").addEventListener("click", function () {
+    var en = !document.body.classList.contains("en");
+    document.body.classList.toggle("en", en);
+    document.documentElement.lang = en ? "en" : "fr";
+    relabel();
+  });
+  var hide = $("routine");
+  hide.addEventListener("change", function () { document.body.classList.toggle("hide-routine", hide.checked); });
+
+  fresh();
+  eventSelect.value = DEFAULT_EVENT;
+  fields();
+  draw();
+  document.body.setAttribute("data-ready", "1");
+})();

@@ -1,0 +1,74 @@
+// Drives the teacher's board (tableau.html) offline in headless Chromium at 1366×768 and prints, as
+// JSON, what the teacher sees at each step: 1♥ by North, East's insufficient 1♦, South's refusal,
+// East's 2♠, the Director's judgement « non comparable »; a refused event; the undo; English.
+// node tableau.mjs PAGE.html SCREENSHOT.png
+import { offline } from "./offline.mjs";
+
+const [page_path, shot] = process.argv.slice(2);
+const out = {};
+await offline(page_path, out, async (page) => {
+  await page.waitForSelector("body[data-ready]", { timeout: 60000 });
+  const look = () => page.evaluate(() => {
+    const text = (id) => document.getElementById(id).innerText;
+    return {
+      events: document.body.getAttribute("data-events"),
+      state: document.getElementById("state").getAttribute("data-state"),
+      state_text: text("state"),
+      last: text("last"),
+      grid: text("grid"),
+      struck: Array.from(document.querySelectorAll("#grid s")).map((s) => s.parentElement.innerText),
+      options: Array.from(document.querySelectorAll("#options li")).filter((li) => li.offsetParent !== null).map((li) => li.innerText),
+      laws: text("laws"),
+      notes: text("notes"),
+      message: text("message"),
+      branches: text("branches"),
+      current_node: Array.from(document.querySelectorAll("#tree g.node.current")).map((g) => g.getAttribute("data-name")),
+      taken: document.querySelectorAll("#tree g.edge.taken").length,
+      hands: text("hands"),
+      body_font_px: parseFloat(getComputedStyle(document.body).fontSize),
+    };
+  });
+  const bid = (seat, call) => page.evaluate(([seat, call]) => {
+    document.getElementById("arg-seat").value = seat;
+    document.querySelector(`#box button[data-call="${call}"]`).click();
+  }, [seat, call]);
+  const option = (seat, words) => page.locator("#options button.option", { hasText: words }).filter({ hasText: seat }).first().click();
+
+  await page.fill("#deal", "N:KT3.AJ952.K92.KJ 8542.874.T763.Q3 AQJ.T63.AJ85.AT9 976.KQ.Q4.876542");
+  await page.selectOption("#dealer", "N");
+  out.start = await look();
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await bid("N", "1H");
+  out.one_heart = await look();
+  await bid("E", "1D");
+  out.insufficient = await look();
+  // an event the state refuses: North accepts, in no option of his
+  await page.selectOption("#event", "accept");
+  await page.selectOption("#arg-seat", "N");
+  await page.click("#apply");
+  out.refused = await look();
+  // a call that is no call
+  await page.selectOption("#event", "call");
+  await page.selectOption("#arg-seat", "E");
+  await page.fill("#arg-call", "9Z");
+  await page.click("#apply");
+  out.no_call = await look();
+  await option("Sud", "n'accepte pas");
+  out.refuse = await look();
+  await bid("E", "2S");
+  out.replaced = await look();
+  await option("L'arbitre", "juge");
+  await page.selectOption("#arg-comparable", "0");
+  await page.click("#apply");
+  out.judged = await look();
+  await page.screenshot({ path: shot, fullPage: false });
+  await page.click("#undo");
+  out.undone = await look();
+  await option("L'arbitre", "juge");
+  await page.selectOption("#arg-comparable", "0");
+  await page.click("#apply");
+  await page.click("#lang");
+  out.english = await look();
+  out.html_lang = await page.evaluate(() => document.documentElement.lang);
+});
+process.stdout.write(JSON.stringify(out));
