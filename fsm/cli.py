@@ -109,6 +109,33 @@ def _sheets(args: argparse.Namespace) -> int:
     return 0
 
 
+def _quiz(args: argparse.Namespace) -> int:
+    """``quiz --pdf`` / ``quiz --html``: one A4 quiz per law family, its answer key on a page of its
+    own, into ``--out`` (a folder)."""
+    from fsm.teach.quizsheet import BrowserMissing, families, write
+
+    if args.pdf == args.html:
+        print("--pdf ou --html / --pdf or --html", file=sys.stderr)
+        return 2
+    known = families()
+    if args.family and args.family not in known:
+        print(f"famille inconnue / unknown family: {args.family} ({', '.join(known)})", file=sys.stderr)
+        return 2
+    try:
+        written = write(
+            args.out or f"out/quiz/{args.lang}", args.lang, [args.family] if args.family else None, args.pdf
+        )
+    except BrowserMissing:
+        print(
+            "Chromium est introuvable : apt-get install chromium / Chromium not found: apt-get install chromium",
+            file=sys.stderr,
+        )
+        return 2
+    for path in written:
+        print(path)
+    return 0
+
+
 def _export(args: argparse.Namespace) -> int:
     from fsm.interop import export
 
@@ -363,6 +390,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--scenario", help="fichier de scénarios / scenario file")
     p.add_argument("--id", help="identifiant du scénario / scenario id")
     p.set_defaults(func=_diagram)
+
+    p = sub.add_parser("quiz", help="quiz à imprimer, un par famille de lois / printable quizzes, one per law family")
+    p.add_argument("--pdf", action="store_true", help="en PDF A4 (Chromium) / as A4 PDF (Chromium)")
+    p.add_argument("--html", action="store_true", help="en HTML seulement / as HTML only")
+    p.add_argument("--family", help="une famille (27, 28-32…) / one family (27, 28-32…)")
+    p.add_argument("--lang", choices=["fr", "en"], default="fr")
+    p.add_argument("--out", help="dossier (défaut : « out/quiz/LANGUE ») / folder (default: out/quiz/LANG)")
+    p.set_defaults(func=_quiz)
 
     p = sub.add_parser("diagrams", help="toutes les vues, fr et en / every view, fr and en")
     p.add_argument("--out", default="diagrams")

@@ -13,7 +13,8 @@ every French output there is:
 - error messages: the French text of every error raised in the package's source (its fixed
   words), the refusals met when each player event is tried at every stage of the corpus, and
   the input errors of bad input;
-- the French half of the command line's help texts.
+- the French half of the command line's help texts;
+- the printed sheets: each law family's and each family's quiz.
 
 ``refuse`` and ``expose`` are events and French verbs: the scanner reports them only where an
 identifier would sit (see its docstring), so « Ouest refuse l'enchère insuffisante » is French,
@@ -130,6 +131,20 @@ def quiz() -> Texts:
             for c in q.choices:
                 yield f"{where} choix", c.fr
                 yield f"{where} raison", c.why["fr"]
+
+
+def printed() -> Texts:
+    """The printed sheets in French: each law family's (``diagram --pdf``) and each family's quiz
+    (``quiz --pdf``), as HTML before Chromium prints them."""
+    from fsm.model.diagrams import VIEWS
+    from fsm.teach import quizsheet, sheets
+    from fsm.teach.quiz import bank
+
+    for view in VIEWS:
+        yield f"fiche {view}", html_text(sheets.sheet_html(view, "fr"))
+    pool = bank()
+    for family in quizsheet.families(pool):
+        yield f"quiz imprimé {family}", html_text(quizsheet.sheet_html(family, "fr", pool))
 
 
 def stepper() -> Texts:
@@ -274,6 +289,7 @@ SOURCES = {
     "pages": pages,
     "quiz": quiz,
     "stepper": stepper,
+    "printed": printed,
     "refusals": refusals,
     "input_errors": input_errors,
     "error_sources": error_sources,

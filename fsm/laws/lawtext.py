@@ -16,7 +16,7 @@ import re
 from functools import cache
 from typing import Any
 
-__all__ = ["LAW", "SUMMARY", "text", "title", "cite", "summary", "words"]
+__all__ = ["LAW", "SUMMARY", "text", "title", "cite", "summary", "words", "quoted", "enclosing"]
 
 LAW = {"fr": "Loi", "en": "Law"}  # the word before a law's number, « Loi 27B1 »: every module writes it from here
 # the mark beside a summary, so that no reader takes our words for the law's: every face writes it from here
@@ -123,6 +123,20 @@ def words(ref: str, lang: str = "fr") -> tuple[str, bool] | None:
         return said, False
     ours = summary(ref, lang)
     return None if ours is None else (ours, True)
+
+
+def quoted(ref: str, lang: str = "fr") -> str | None:
+    """The paragraph whose words :func:`words` shows for ``ref``: itself, or the one enclosing it
+    it falls back to (27B5 → 27B, 54D1 → 54D). ``None`` when the package has neither."""
+    found = _found(ref)
+    if found is not None:
+        return found
+    return next((r for r in _chain(ref) if lang in _summaries().get(r, {})), None)
+
+
+def enclosing(ref: str) -> tuple[str, ...]:
+    """The paragraphs enclosing ``ref``, nearest first: 27B1(a) → 27B1, 27B, 27."""
+    return _chain(ref)[1:]
 
 
 def cite(ref: str, lang: str = "fr") -> str:

@@ -25,6 +25,7 @@ from fsm.model.board import Board
 from fsm.model.labels import inline_svg, inline_svgs
 from fsm.model.scenario import Scenario, board_for, corpus_files, file_name, find, hands, load
 from fsm.model.workers import default_jobs
+from fsm.teach.handout import handout
 from fsm.teach.quiz import Question, questions
 from fsm.teach.teaching import HEADINGS, Stage, grid_html, hands_html, is_routine, table_notes, walk
 from fsm.teach.text import option_sentence, seat_name, state_label
@@ -300,7 +301,7 @@ def page(scenario: Scenario | str) -> str:
     return (
         "<!DOCTYPE html><html lang='fr'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-        f"<title>{html.escape(title.get('fr', s.id))}</title><style>{_asset('page.css')}</style></head>"
+        f"<title>{html.escape(title.get('fr', s.id))}</title><style>{_asset('page.css')}</style><style media='print'>{_asset('print.css')}</style></head>"
         f"<body class='hide-routine'><header><h1>{both(title)} <small><code class='id'>{html.escape(s.id)}</code></small></h1>"
         "<div class='bar'>"
         f"<button type='button' id='prev'>{_word('prev')}</button><span id='counter'></span>"
@@ -310,6 +311,7 @@ def page(scenario: Scenario | str) -> str:
         "</div></header><main>"
         f"<p>{setup}</p>{notes}"
         + "".join(sections)
+        + handout([(fr, en) for fr, en, _ in played])  # printed only (pages_assets/print.css)
         + f"<h2>{_word('tree')}</h2><div class='tree'>{tree}</div>"
         + f"</main><script>{_asset('page.js')}</script></body></html>"
     )

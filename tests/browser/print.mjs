@@ -1,0 +1,32 @@
+// Prints pages to PDF in one headless Chromium, as its print dialog would (print media, the page's
+// own @page size), and tells, as JSON, how many pages each took and which elements overflow their box.
+// node print.mjs PAGE.html...
+import { chromium } from "playwright-core";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu"],
+});
+const out = {};
+try {
+  const page = await browser.newPage();
+  await page.route("**/*", (route) => (route.request().url().startsWith("file:") ? route.continue() : route.abort()));
+  for (const name of process.argv.slice(2)) {
+    await page.goto(pathToFileURL(resolve(name)).href);
+    await page.emulateMedia({ media: "print" });
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    const pages = (pdf.toString("latin1").match(/\/Type\s*\/Page(?![a-zA-Z])/g) || []).length;
+    // text cut: a visible element whose content is wider than its box and clipped
+    const cut = await page.evaluate(() =>
+      Array.from(document.querySelectorAll("body *"))
+        .filter((e) => e.offsetParent !== null && getComputedStyle(e).overflowX !== "visible" && e.scrollWidth > e.clientWidth + 1)
+        .map((e) => e.tagName + "." + e.className)
+    );
+    out[name] = { pages, cut };
+  }
+} finally {
+  await browser.close();
+}
+process.stdout.write(JSON.stringify(out));
