@@ -68,3 +68,14 @@ def test_38D_branch_draws_the_38C_obligation(lang):
     for clause in ("38B", "38D"):
         drawn = [x for x in lines if f"<B>{law} {clause}</B>" in x and director in x and reopened in x]
         assert drawn and all("(38C)" in x for x in drawn), (clause, drawn)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_overview_has_no_two_labels_over_each_other(lang, need_dot):
+    """Each text's box estimated from its x, y, font size and length (a little wide): no two texts of
+    different labels meet, a cluster's title and an arrow's words among them (« L'entame hors tour »)."""
+    from tests.svgmeasure import overlaps, text_boxes
+
+    svg = overview(lang).pipe(format="svg", encoding="utf-8")
+    assert len(text_boxes(svg)) > 50
+    assert overlaps(svg) == []

@@ -24,7 +24,7 @@ SCREENSHOTS = ROOT / "out" / "screenshots"
 def test_a_page_is_self_contained_and_projector_sized():
     text = pages.page("27B2-design-example")
     assert "<script src" not in text and "<link" not in text and "http://" not in text.replace("http://www.w3.org", "")
-    assert re.search(r"html \{ font-size: 2[4-9]px", text)  # ≥ 24 px body type
+    assert re.search(r"html.projector \{ font-size: 2[4-9]px", text)  # ≥ 24 px type in projector mode
     assert '<span class="red">♥</span>' in text and '<span class="red">♦</span>' in text
     assert "<s>1♦</s>" in text.replace('<span class="red">♦</span>', "♦")  # the cancelled call struck through
     assert "Que décide l&#x27;arbitre ?" in text and "options courantes" in text
@@ -122,7 +122,7 @@ def test_27B2_in_chromium(chromium, tmp_path):
     stages = seen["stages"]
     assert [s["counter"] for s in stages] == [f"{n} / 8" for n in range(1, 9)]
     first = stages[0]
-    assert first["prev_disabled"] and first["body_font_px"] >= 24
+    assert first["prev_disabled"] and first["body_font_px"] >= 15
     assert "Début de la donne" in first["text"] and "English" not in first["text"]
     # 2. East's 1♦ is insufficient: South may accept it (27A1) or refuse it (27B)
     assert "Est déclare 1♦" in stages[2]["text"] and "Loi 27A" in stages[2]["text"]
@@ -195,6 +195,53 @@ def test_every_page_steps_through_its_stages_offline_in_chromium(chromium, teach
         stages = (teaching_pages / name).read_text(encoding="utf-8").count("<section class='stage'")
         assert page["stages"] == stages > 1, name
         assert page["counters"] == [f"{n} / {stages}" for n in range(1, stages + 1)], name
+
+
+# One scenario of each kind: a law view (27, 25), a board's own path (36C, 38), an auction of 319
+# calls (22A), a quiz on most stages (38).
+SCREEN = (1366, 768)
+LAYOUT = ["27B2-design-example", "36C-after-a-lead-out-of-turn-refused", "25A6-LHO-withdraws-his-call",
+          "38-lead-faced-to-a-contract-above-seven-is-recorded", "22A-longest-legal-auction",
+          "50D1-a-lead-restriction-takes-precedence-over-the-designated-penalty-card"]  # fmt: skip
+
+
+def test_each_stage_fits_one_screen_in_chromium(chromium, tmp_path):
+    """At 1366 × 768, with the quiz on: the state, the auction grid, the hands, the options or the
+    quiz and the part of the tree that applies are all in the window, with no scrolling; a stage is
+    never taller than two screens, in projector mode either; P makes the type larger; the whole tree
+    opens with one click (its whole viewBox) and Escape closes it."""
+    pages.write(LAYOUT, tmp_path)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run(
+        ["node", str(BROWSER / "layout.mjs"), str(tmp_path), str(SCREENSHOTS), *(f"{i}.html" for i in LAYOUT)],
+        capture_output=True, text=True, cwd=BROWSER, timeout=600, env={**os.environ, "CHROMIUM": CHROMIUM},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    assert seen["requests"] == [] and seen["errors"] == []
+    quizzed = 0
+    for name, page in seen["pages"].items():
+        for stage in page["stages"]:
+            where = (name, stage["n"])
+            shown = [stage[k] for k in ("state", "grid", "hands", "tree")]
+            shown.append(stage["quiz"] or stage["options"])
+            quizzed += stage["quiz"] is not None
+            for box in shown:
+                assert box is not None, where
+                assert box["top"] >= 0 and box["left"] >= 0, (where, box)
+                assert box["bottom"] <= SCREEN[1] + 0.5 and box["right"] <= SCREEN[0] + 0.5, (where, box)
+            assert stage["tree"]["bottom"] - stage["tree"]["top"] > 40, where
+            assert stage["height"] <= 2 * SCREEN[1], where
+            if stage["current_node"]:  # the question asked now is in the part shown
+                assert stage["viewbox"] != stage["full_viewbox"], where
+        assert all(s["height"] <= 2 * SCREEN[1] for s in page["projector"]), name
+        assert page["projector"][0]["font_px"] >= 24 > page["stages"][0]["font_px"] >= 15
+        assert page["after_projector_button"]["font_px"] == page["stages"][0]["font_px"]
+        full = page["full"]
+        assert full["viewbox"] == full["full_viewbox"] and full["nodes"] > 1
+        assert full["side"]["top"] == 0 and full["side"]["width"] >= SCREEN[0] - 1
+        assert page["closed"] is False
+    assert quizzed > 5
 
 
 # --- written fast, the same pages --------------------------------------------------------------------

@@ -220,6 +220,30 @@ def _question(state: str, lang: str) -> str:
     return html(*lines, width=QUESTION_WIDTH, bold_first=True)
 
 
+BY = {"fr": "par ", "en": "by "}
+
+
+def branch_words(rule: Rule, lang: str) -> str:
+    """A branch as a sentence: who does what, then when (« le fautif déclare (déclaration légale,
+    encore insuffisante) »), rather than an event and its guards' names."""
+    by = BY["fr" if lang == "fr" else "en"]
+    subject, when = "", []
+    for guard in rule.guards:
+        said = wording(guard, lang)
+        if said.startswith(by):
+            who, _, rest = said[len(by) :].partition(", ")
+            if not subject or who == subject:
+                subject = who
+                said = rest
+        if said and said not in when:
+            when.append(said)
+    verb = event_words(rule.event, lang)
+    sentence = f"{subject[:1].upper()}{subject[1:]} {verb}" if subject else verb
+    if when:  # between brackets: a condition may hold a « : » of its own, and one is enough a sentence
+        sentence += f" ({', '.join(when)})"
+    return sentence
+
+
 def _numbers(numbers: list[int]) -> str:
     """1, 2, 3, 5 → « 1–3, 5 »: a long auction loops many times on the same rule."""
     out: list[str] = []
@@ -275,8 +299,7 @@ def law_view(
     for n, rule in enumerate(view_rules(view)):
         source, target = rule.source, _leaf(rule.target) if rule.dest else rule.source
         node(source)
-        guards = (" et " if lang == "fr" else " and ").join(wording(g, lang) for g in rule.guards)
-        condition = event_words(rule.event, lang) + (f" [{guards}]" if guards else "")
+        condition = branch_words(rule, lang)
         outcome = rule.outcome_text(lang)
         leaf = f"branch_{n}"
         lines = [f"{LAW[lang]} {rule.law}", condition]

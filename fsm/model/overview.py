@@ -110,15 +110,15 @@ def overview(lang: str = "fr") -> graphviz.Digraph:
     used = {s for pair in joined for s in pair}
     dot = graphviz.Digraph("overview", graph_attr={
         "label": html(TITLE[lang], width=90), "labelloc": "t", "fontname": FONT,
-        "fontsize": str(TITLE_FONTSIZE), "rankdir": "LR", "nodesep": "0.02", "ranksep": "0.3",
+        "fontsize": str(TITLE_FONTSIZE), "rankdir": "LR", "nodesep": "0.1", "ranksep": "0.4",
         "newrank": "true", "forcelabels": "true",
     }, node_attr={"fontname": FONT, "fontsize": str(FONTSIZE), "shape": "box", "style": "rounded,filled",
                   "fillcolor": "#e8f1fb"},
         edge_attr={"fontname": FONT, "fontsize": str(FONTSIZE), "color": "#555555"})  # fmt: skip
     for key, fr, en, _ in PERIODS:
         with dot.subgraph(name=f"cluster_{key}") as sub:
-            sub.attr(label=html(fr if lang == "fr" else en, width=60, bold_first=True), style="rounded", margin="4",
-                     color="#888888")  # fmt: skip
+            sub.attr(label=html(fr if lang == "fr" else en, width=60, bold_first=True), style="rounded", margin="8",
+                     color="#888888", labelloc="b")  # fmt: skip  # below its box: no arrow's words over it
             if key == "irregular":
                 for module, (fr_title, en_title) in GROUPS.items():
                     if f"family_{module}" not in used:
@@ -159,9 +159,9 @@ def overview(lang: str = "fr") -> graphviz.Digraph:
             lines.append(f"({', '.join(laws[:3])}{' …' if len(laws) > 3 else ''})")
         attrs = {"label": html(*lines, width=24)}
         if a.startswith("family_") and b.startswith("family_"):
-            # Between two families' boxes, the laws that join them, placed once the boxes are laid out: the
-            # events are in each family's decision tree, and their words would push the drawing past one screen.
-            attrs = {"xlabel": html(f"{', '.join(laws[:3])}{' …' if len(laws) > 3 else ''}", width=24)}
+            # Between two families' boxes, a plain arrow: the events and their laws are in each family's
+            # decision tree; a label placed once the boxes are laid out lay over others' words.
+            attrs = {}
         if ways["→"] and ways["←"]:
             attrs["dir"] = "both"
         tail, head = (a, b) if ways["→"] else (b, a)

@@ -1,4 +1,6 @@
-// The stepper of one scenario page: prev/next, arrow keys, the language and the toggles.
+// The stepper of one scenario page: prev/next, arrow keys, the language and the toggles; the part of
+// the decision tree that applies (the tree's viewBox cropped around the current question and its
+// branches), the whole tree one click away, the projector mode (key P).
 // Everything is in the page: no network, no server.
 (function () {
   "use strict";
@@ -22,6 +24,78 @@
     });
   }
 
+  // The boxes of the named nodes and edges, in the coordinates of the SVG's viewBox.
+  function box(svg, names) {
+    var graph = svg.querySelector("g.graph");
+    if (!graph) { return null; }
+    var list = graph.transform.baseVal.consolidate();
+    var m = list ? list.matrix : svg.createSVGMatrix();
+    var out = null;
+    Array.prototype.forEach.call(graph.querySelectorAll("g.node, g.edge"), function (g) {
+      if (!names[g.getAttribute("data-name") || ""]) { return; }
+      var b = g.getBBox();
+      if (!b.width && !b.height) { return; }
+      var xs = [m.a * b.x + m.c * b.y + m.e, m.a * (b.x + b.width) + m.c * (b.y + b.height) + m.e];
+      var ys = [m.b * b.x + m.d * b.y + m.f, m.b * (b.x + b.width) + m.d * (b.y + b.height) + m.f];
+      var x0 = Math.min(xs[0], xs[1]), x1 = Math.max(xs[0], xs[1]);
+      var y0 = Math.min(ys[0], ys[1]), y1 = Math.max(ys[0], ys[1]);
+      out = out ? { x0: Math.min(out.x0, x0), y0: Math.min(out.y0, y0), x1: Math.max(out.x1, x1), y1: Math.max(out.y1, y1) }
+                : { x0: x0, y0: y0, x1: x1, y1: y1 };
+    });
+    return out;
+  }
+
+  // What applies at a stage: the current state's question and its branches; else what this stage
+  // took (the branch and the question it answers); else nothing (the whole tree).
+  function focus(svg, stage) {
+    var state = stage.getAttribute("data-state");
+    var names = {};
+    var found = false;
+    Array.prototype.forEach.call(svg.querySelectorAll("g.node, g.edge"), function (g) {
+      var name = g.getAttribute("data-name") || "";
+      if (name === state || name.indexOf(state + "->") === 0) {
+        names[name] = true;
+        names[name.split("->")[1] || name] = true;
+        found = found || name === state;
+      }
+    });
+    if (!found) {
+      names = {};
+      JSON.parse(stage.getAttribute("data-last") || "[]").forEach(function (name) {
+        names[name] = true;
+        names[name.split("->")[0]] = true;
+      });
+    }
+    return box(svg, names);
+  }
+
+  function crop(n) {
+    var full = document.body.classList.contains("tree-full");
+    Array.prototype.forEach.call(document.querySelectorAll(".tree svg"), function (svg) {
+      if (!svg.hasAttribute("data-viewbox")) {
+        svg.setAttribute("data-viewbox", svg.getAttribute("viewBox"));
+        svg.setAttribute("data-width", svg.getAttribute("width"));
+        svg.setAttribute("data-height", svg.getAttribute("height"));
+      }
+      var b = full ? null : focus(svg, stages[n]);
+      if (!b && !full && !svg.getBBox().width) { return; }  // the other language's, hidden
+      if (b) {
+        var pad = 6;
+        var w = b.x1 - b.x0 + 2 * pad, h = b.y1 - b.y0 + 2 * pad;
+        svg.setAttribute("viewBox", [b.x0 - pad, b.y0 - pad, w, h].map(function (v) { return v.toFixed(1); }).join(" "));
+        svg.setAttribute("width", w.toFixed(1) + "pt");
+        svg.setAttribute("height", h.toFixed(1) + "pt");
+        svg.style.maxWidth = (w * 4 / 3 * 1.4).toFixed(0) + "px";  // a small part is not blown up
+      } else {
+        svg.setAttribute("viewBox", svg.getAttribute("data-viewbox"));
+        svg.setAttribute("width", svg.getAttribute("data-width"));
+        svg.setAttribute("height", svg.getAttribute("data-height"));
+        svg.style.maxWidth = "";
+      }
+      svg.parentNode.closest(".tree").scrollTop = 0;
+    });
+  }
+
   function show(n) {
     if (n < 0 || n >= stages.length) { return; }
     stages[current].classList.remove("current");
@@ -32,6 +106,9 @@
     next.disabled = current === stages.length - 1;
     if (history.replaceState) { history.replaceState(null, "", "#" + current); }
     mark(current);
+    crop(current);
+    // a long auction: its last rounds in view
+    Array.prototype.forEach.call(stages[current].querySelectorAll(".grid-box"), function (g) { g.scrollTop = g.scrollHeight; });
   }
 
   prev.addEventListener("click", function () { show(current - 1); });
@@ -57,8 +134,57 @@
     var en = !document.body.classList.contains("en");
     document.body.classList.toggle("en", en);
     document.documentElement.lang = en ? "en" : "fr";
+    crop(current);
   });
 
+  // The header's height, below which the tree's part stays in view.
+  function header() {
+    var h = document.querySelector("header");
+    document.documentElement.style.setProperty("--header", (h ? h.offsetHeight + 4 : 70) + "px");
+  }
+  window.addEventListener("resize", header);
+  var projector = document.getElementById("projector");
+  function project(on) {
+    document.documentElement.classList.toggle("projector", on);
+    if (projector) { projector.setAttribute("aria-pressed", on ? "true" : "false"); }
+    header();
+    crop(current);
+  }
+  if (projector) {
+    projector.addEventListener("click", function () { project(!document.documentElement.classList.contains("projector")); });
+  }
+  var whole = document.getElementById("fulltree");
+  function fullTree(on) {
+    document.body.classList.toggle("tree-full", on);
+    if (whole) { whole.setAttribute("aria-expanded", on ? "true" : "false"); }
+    crop(current);
+  }
+  if (whole) {
+    whole.addEventListener("click", function () { fullTree(!document.body.classList.contains("tree-full")); });
+    document.getElementById("closetree").addEventListener("click", function () { fullTree(false); });
+  }
+  document.addEventListener("keydown", function (e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) { return; }
+    if (e.key === "p" || e.key === "P") { project(!document.documentElement.classList.contains("projector")); }
+    else if (e.key === "Escape") { fullTree(false); }
+    else if (e.key === "t" || e.key === "T") { fullTree(!document.body.classList.contains("tree-full")); }
+  });
+  header();
+
+  // Several questions at one stage: one open at a time, the next once the one before is answered.
+  Array.prototype.forEach.call(document.querySelectorAll(".quizzes"), function (box) {
+    var quizzes = box.querySelectorAll(".quiz");
+    Array.prototype.forEach.call(quizzes, function (quiz, i) {
+      if (i > 0) { quiz.classList.add("later"); }
+      quiz.querySelector("h2").addEventListener("click", function () {
+        Array.prototype.forEach.call(quizzes, function (q) { q.classList.toggle("later", q !== quiz); });
+      });
+      quiz.addEventListener("click", function (e) {
+        var next = quizzes[i + 1];
+        if (next && e.target.closest(".choices button")) { next.classList.remove("later"); }
+      });
+    });
+  });
   Array.prototype.forEach.call(document.querySelectorAll(".quiz"), function (quiz) {
     Array.prototype.forEach.call(quiz.querySelectorAll(".choices button"), function (b) {
       b.addEventListener("click", function () {

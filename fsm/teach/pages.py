@@ -55,6 +55,12 @@ WORDS = {
     "dealer": ("Donneur", "Dealer"),
     "vul": ("Vulnérabilité", "Vulnerability"),
 }
+# The page's layout: the whole tree in an overlay, the projector mode.
+LAYOUT = {
+    "fulltree": ("Arbre complet", "Whole tree"),
+    "close": ("Fermer", "Close"),
+    "projector": ("Projecteur (P)", "Projector (P)"),
+}
 VULNERABLE = {"None": ("personne", "nobody"), "NS": ("Nord-Sud", "North-South"), "EW": ("Est-Ouest", "East-West"),
               "All": ("tous", "all")}  # fmt: skip
 BOARD_LINK = ("Le tableau du professeur : une donne à construire", "The teacher's board: a board to build")
@@ -211,10 +217,14 @@ def _edge_titles(steps: Iterable[Any], view: str | None) -> list[str]:
 # --- the page --------------------------------------------------------------------------------------
 def _stage(n: int, fr: Stage | None, en: Stage | None, board: Board, snapshot: dict[str, Any],
            options: list[dict[str, Any]], trace: int, quiz: list[Question], view: str | None,
-           dealt: Hands | None = None) -> str:  # fmt: skip
+           dealt: Hands | None = None, since: int = 0) -> str:  # fmt: skip
+    """One stage, the left of the page: the event, the state, the auction grid beside the four
+    hands, the quiz, the options, the obligations, the laws' text folded. ``data-edges`` names what
+    the board took on the tree so far, ``data-last`` what this stage took (the steps from ``since``):
+    the page's script marks the one and shows the part of the tree around the other."""
     if fr is None or en is None:
         event = _word("start")
-        refused, laws = "", "<p>—</p>"
+        refused, laws = "", ""
         grids = both((grid_html(board, "fr"), grid_html(board, "en")), markup=True)
     else:
         event = both((f"{n}. {fr.text}", f"{n}. {en.text}"))
@@ -222,19 +232,25 @@ def _stage(n: int, fr: Stage | None, en: Stage | None, board: Board, snapshot: d
         laws = _laws(fr.steps)
         grids = both((_redden(fr.grid), _redden(en.grid)), markup=True)
     state = snapshot["state"]
-    attrs = f'data-n="{n}" data-state="{html.escape(state)}" data-edges="{html.escape(json.dumps(_edge_titles(board.trace[:trace], view)))}"'
+    taken = json.dumps(_edge_titles(board.trace[:trace], view))
+    last = json.dumps(_edge_titles(board.trace[since:trace], view))
+    attrs = (
+        f'data-n="{n}" data-state="{html.escape(state)}" data-edges="{html.escape(taken)}" '
+        f'data-last="{html.escape(last)}"'
+    )
     grids = grids.replace("<table>", "<table class='grid'>")
+    folded = f"<details class='lawtexts'><summary>{_word('laws')}</summary>{laws}</details>" if laws else ""
+    quizzed = ' data-quiz="1"' if quiz else ""
+    state_words = both((state_label(state, "fr"), state_label(state, "en")))
     return (
-        f"<section class='stage' {attrs}>"
+        f"<section class='stage' {attrs}{quizzed}>"
         f"<p class='event'>{event}</p>{refused}"
-        f"<p>{_word('state')} <span class='state'>{both((state_label(state, 'fr'), state_label(state, 'en')))}</span></p>"
-        "<div class='cols'><div>"
-        f"<h2>{_word('laws')}</h2>{laws}"
-        f"<div class='table-view'><div><h2>{_word('auction')}</h2>{grids}</div>{_stage_hands(dealt, snapshot)}</div>"
-        f"{_notes(snapshot)}"
-        f"</div><div><h2>{_word('options')}</h2>{_options(options)}</div></div>"
-        + "".join(_quiz(q) for q in quiz)
-        + "</section>"
+        f"<p class='state-line'>{_word('state')} <span class='state'>{state_words}</span></p>"
+        f"<div class='table-view'><div class='grid-box'>{grids}</div>{_stage_hands(dealt, snapshot)}</div>"
+        + (f"<div class='quizzes'>{''.join(_quiz(q) for q in quiz)}</div>" if quiz else "")
+        + f"<div class='options'><h2>{_word('options')}</h2>{_options(options)}</div>"
+        f"<div class='notes'>{_notes(snapshot)}</div>{folded}"
+        "</section>"
     )
 
 
@@ -264,19 +280,19 @@ def page(scenario: Scenario | str) -> str:
     s = find(scenario) if isinstance(scenario, str) else scenario
     quiz = questions(s)
     start = board_for(s)
-    played = []  # each stage with the length of the board's trace when it was shown
-    last = start
+    played = []  # each stage with the lengths of the board's trace before and when it was shown
+    last, before = start, 0
     for fr, en in zip(walk(s, "fr"), walk(s, "en"), strict=True):
-        played.append((fr, en, len(fr.board.trace)))
-        last = fr.board
+        played.append((fr, en, before, len(fr.board.trace)))
+        last, before = fr.board, len(fr.board.trace)
     view = view_for(last)
     dealt = hands(s)
     sections = [_stage(0, None, None, start, start.snapshot(), start.options(), 0,
                        [q for q in quiz if q.stage == 0], view, dealt)]  # fmt: skip
-    for fr, en, trace in played:
+    for fr, en, since, trace in played:
         sections.append(
             _stage(fr.number, fr, en, fr.board, fr.snapshot, fr.options_data, trace,
-                   [q for q in quiz if q.stage == fr.number], view, dealt)
+                   [q for q in quiz if q.stage == fr.number], view, dealt, since)
         )  # fmt: skip
     trees = [_tree(view, lang, last) for lang in LANGS]
     if all(t is not None for t in trees):
@@ -298,6 +314,8 @@ def page(scenario: Scenario | str) -> str:
         if quiz
         else ""
     )
+    full = f"<button type='button' id='fulltree' aria-expanded='false'>{both(LAYOUT['fulltree'])} ⤢</button>"
+    close = f"<button type='button' id='closetree'>{both(LAYOUT['close'])} ✕</button>"
     return (
         "<!DOCTYPE html><html lang='fr'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
@@ -307,13 +325,19 @@ def page(scenario: Scenario | str) -> str:
         f"<button type='button' id='prev'>{_word('prev')}</button><span id='counter'></span>"
         f"<button type='button' id='next'>{_word('next')}</button>"
         f"<label class='toggle'><input type='checkbox' id='routine' checked> {both(('masquer les ', 'hide '))}{_word('routine')}</label>"
-        f"{quiz_toggle}<button type='button' id='lang'>{_word('lang')}</button>"
-        "</div></header><main>"
-        f"<p>{setup}</p>{notes}"
+        f"{quiz_toggle}<button type='button' id='projector' aria-pressed='false'>{both(LAYOUT['projector'])}</button>"
+        f"{full}<button type='button' id='lang'>{_word('lang')}</button>"
+        "</div></header><main><div class='left'>"
+        + (
+            f"<details class='setup'><summary>{setup}</summary>{notes}</details>"
+            if notes
+            else f"<p class='setup'>{setup}</p>"
+        )
         + "".join(sections)
-        + handout([(fr, en) for fr, en, _ in played])  # printed only (pages_assets/print.css)
-        + f"<h2>{_word('tree')}</h2><div class='tree'>{tree}</div>"
-        + f"</main><script>{_asset('page.js')}</script></body></html>"
+        + handout([(fr, en) for fr, en, _, _ in played])  # printed only (pages_assets/print.css)
+        + "</div><aside class='side'>"
+        f"<div class='tree-head'><h2>{_word('tree')}</h2>{close}</div>"
+        f"<div class='tree'>{tree}</div></aside>" + f"</main><script>{_asset('page.js')}</script></body></html>"
     )
 
 
