@@ -84,6 +84,25 @@ def _redden(markup: str) -> str:
     return re.sub(r">([^<]*)<", lambda m: ">" + re.sub("([♥♦])", r'<span class="red">\1</span>', m[1]) + "<", markup)
 
 
+FOLD = 8  # the rounds of the auction a handout prints (print.css): a longer auction prints its last ones
+
+
+def _fold(grids: str) -> str:
+    """The grid of a long regular auction (no call struck through before its last :data:`FOLD`
+    rounds), its rounds but the last marked ``early`` after a row « … », hidden: the print
+    stylesheet shows the row and hides them (the screen shows every round)."""
+
+    def fold(table: re.Match[str]) -> str:
+        start, head, *rows = table.group().split("<tr>")
+        if len(rows) <= FOLD + 2 or any("<s>" in r for r in rows[:-FOLD]):  # a regular auction only
+            return table.group()
+        early = "".join(f"<tr class='early'>{r}" for r in rows[:-FOLD])
+        last = "".join(f"<tr>{r}" for r in rows[-FOLD:])
+        return f"{start}<tr>{head}<tr class='fold' hidden><td colspan='4'>…</td></tr>{early}{last}"
+
+    return re.sub(r"<table class='grid'.*?</table>", fold, grids, flags=re.S)
+
+
 def both(pair: tuple[str, str] | dict[str, str], markup: bool = False) -> str:
     """A text in French and in English, one shown at a time."""
     fr, en = (pair["fr"], pair.get("en", pair["fr"])) if isinstance(pair, dict) else pair
@@ -238,7 +257,7 @@ def _stage(n: int, fr: Stage | None, en: Stage | None, board: Board, snapshot: d
         f'data-n="{n}" data-state="{html.escape(state)}" data-edges="{html.escape(taken)}" '
         f'data-last="{html.escape(last)}"'
     )
-    grids = grids.replace("<table>", "<table class='grid'>")
+    grids = _fold(grids.replace("<table>", "<table class='grid'>"))
     folded = f"<details class='lawtexts'><summary>{_word('laws')}</summary>{laws}</details>" if laws else ""
     quizzed = ' data-quiz="1"' if quiz else ""
     state_words = both((state_label(state, "fr"), state_label(state, "en")))
