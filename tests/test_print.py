@@ -54,6 +54,14 @@ def test_the_handout_quotes_the_paragraph_applied_and_cites_routine_laws_by_numb
     assert text("27B1(a)")[:60] in handout and text("27B")[:60] not in handout.split("class='handout'")[1]
 
 
+def test_a_page_about_a_routine_law_quotes_it():
+    """Law 20 is applied on most boards and cited by number there; a page about Law 20 quotes it."""
+    quoted, numbers = quoted_once(["17C", "20F1", "20B"], "fr", taught=["20B", "20F1"])
+    assert [key for key, _ in quoted] == ["20B", "20F1"] and numbers == ["17C"]
+    printed = pages.page("20-review-rights").split("class='handout'")[1]
+    assert text("20B")[:50] in printed
+
+
 def test_a_long_regular_auction_prints_its_last_rounds():
     page = pages.page("22A-longest-legal-auction")
     assert "<tr class='fold' hidden><td colspan='4'>…</td></tr>" in page and "<tr class='early'>" in page

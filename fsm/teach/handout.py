@@ -64,7 +64,15 @@ def routine(ref: str) -> bool:
     return any(r in ROUTINE for r in (ref, *lawtext.enclosing(ref)))
 
 
-def quoted_once(laws: list[str], lang: str) -> tuple[list[tuple[str, list[str]]], list[str]]:
+def _cited_only(ref: str, taught: Sequence[str]) -> bool:
+    """A routine law is cited by number only, unless the scenario is about it (a page on Law 20
+    quotes Law 20)."""
+    return routine(ref) and not any(ref.startswith(t) or t.startswith(ref) for t in taught)
+
+
+def quoted_once(
+    laws: list[str], lang: str, taught: Sequence[str] = ()
+) -> tuple[list[tuple[str, list[str]]], list[str]]:
     """The paragraphs the handout quotes, each once, in the Code's order, with the applied
     references each answers for; then the routine references, cited by number only. Only the
     paragraph applied is quoted: a paragraph that encloses another applied one (27B beside
@@ -73,7 +81,7 @@ def quoted_once(laws: list[str], lang: str) -> tuple[list[tuple[str, list[str]]]
     applied = sorted(dict.fromkeys(laws), key=_number)
     keys: dict[str, list[str]] = {}
     for ref in applied:
-        if not routine(ref):
+        if not _cited_only(ref, taught):
             keys.setdefault(lawtext.quoted(ref, lang) or ref, []).append(ref)
     inner = {outer for key in keys for outer in lawtext.enclosing(key)}
     out: dict[str, list[str]] = {}
@@ -82,11 +90,11 @@ def quoted_once(laws: list[str], lang: str) -> tuple[list[tuple[str, list[str]]]
         if key not in inner:
             said = (words(key, lang) or (key, False))[0]
             out.setdefault(same.setdefault(said, key), []).extend(refs)
-    return list(out.items()), [ref for ref in applied if routine(ref)]
+    return list(out.items()), [ref for ref in applied if _cited_only(ref, taught)]
 
 
-def _quoted(applied: list[str], lang: str) -> str:
-    out, numbers = quoted_once(applied, lang)
+def _quoted(applied: list[str], lang: str, taught: Sequence[str]) -> str:
+    out, numbers = quoted_once(applied, lang, taught)
     laws = [_number(key)[0] for key, _ in out]
     items = "".join(_law(key, refs, lang, i == 0 or laws[i - 1] != laws[i]) for i, (key, refs) in enumerate(out))
     if numbers:
@@ -94,8 +102,9 @@ def _quoted(applied: list[str], lang: str) -> str:
     return items
 
 
-def handout(stages: Sequence[tuple[Stage, Stage]]) -> str:
-    """The block the page prints: each stage's event and laws, then the laws' words, once each;
+def handout(stages: Sequence[tuple[Stage, Stage]], taught: Sequence[str] = ()) -> str:
+    """The block the page prints: each stage's event and laws, then the laws' words, once each
+    (``taught``: the laws the scenario is about, quoted even when every board applies them);
     hidden on the screen."""
     events = "".join(
         f"<li value='{fr.number}'>"
@@ -107,7 +116,7 @@ def handout(stages: Sequence[tuple[Stage, Stage]]) -> str:
         for fr, en in stages
     )
     applied = [law for fr, _ in stages for law in _laws(fr)]
-    laws = _both(*(_quoted(applied, lang) for lang in ("fr", "en")))
+    laws = _both(*(_quoted(applied, lang, taught) for lang in ("fr", "en")))
     return (
         "<div class='handout' hidden>"
         f"<h2>{_both(*HEADINGS['events'])}</h2><ol class='events'>{events}</ol>"

@@ -353,7 +353,7 @@ def page(scenario: Scenario | str) -> str:
             else f"<p class='setup'>{setup}</p>"
         )
         + "".join(sections)
-        + handout([(fr, en) for fr, en, _, _ in played])  # printed only (pages_assets/print.css)
+        + handout([(fr, en) for fr, en, _, _ in played], s.laws)  # printed only (pages_assets/print.css)
         + "</div><aside class='side'>"
         f"<div class='tree-head'><h2>{_word('tree')}</h2>{close}</div>"
         f"<div class='tree'>{tree}</div></aside>" + f"</main><script>{_asset('page.js')}</script></body></html>"
