@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from fsm.model.diagrams import VIEWS, _leaf
-from fsm.model.drawings import all_views
+from fsm.model.drawings import all_views, index
 from fsm.model.machine import rules, states
 
 ROOT = Path(__file__).parent.parent / "diagrams"
@@ -18,6 +18,15 @@ def test_committed_dot_files_are_up_to_date(lang):
         path = ROOT / lang / f"{name}.dot"
         assert path.exists(), f"{path} is missing: run `make diagrams`"
         assert path.read_text(encoding="utf-8") == graph.source, f"{path} is stale: run `make diagrams` and commit"
+
+
+def test_committed_index_of_the_questions_is_up_to_date():
+    """``diagrams/README.md`` lists each view's parts, one question a drawing, and no stale drawing
+    of a question is left behind."""
+    assert (ROOT / "README.md").read_text(encoding="utf-8") == index(), "run `make diagrams` and commit"
+    for lang in ("fr", "en"):
+        drawn = {str(p.relative_to(ROOT / lang).with_suffix("")) for p in (ROOT / lang).rglob("*.dot")}
+        assert drawn == set(all_views(lang)), drawn ^ set(all_views(lang))
 
 
 def _leaves() -> list[str]:
@@ -66,5 +75,5 @@ def test_each_law_family_has_its_view():
 
 def test_svg_committed_beside_each_dot(need_dot):
     for lang in ("fr", "en"):
-        for dot in (ROOT / lang).glob("*.dot"):
+        for dot in (ROOT / lang).rglob("*.dot"):
             assert dot.with_suffix(".svg").exists(), f"{dot.with_suffix('.svg')} missing: run `make diagrams`"

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from fsm import Board
-from fsm.model.diagrams import VIEWS, law_view, whole_machine
+from fsm.model.diagrams import VIEWS, law_view, question_parts, question_view, view_rules, whole_machine
 from fsm.model.labels import RED
 from fsm.model.overview import overview
 from tests.svgmeasure import edges, measure
@@ -21,6 +21,31 @@ SCREEN = (1440, 810)  # points: 1920 × 1080 px
 def test_each_view_fits_a_notebook_at_12_pt(view, lang, need_dot):
     width, _, smallest = measure(law_view(view, lang).pipe(format="svg", encoding="utf-8"))
     assert width <= NOTEBOOK and smallest >= 12, (width, smallest)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("view", list(VIEWS))
+def test_each_question_of_a_view_fits_one_screen_at_12_pt(view, lang, need_dot):
+    """A tall tree split by branch: each question (or state its entries start from) and its
+    branches on one 1920 × 1080 screen at natural size."""
+    for part in question_parts(view):
+        width, height, smallest = measure(question_view(view, part, lang).pipe(format="svg", encoding="utf-8"))
+        assert width <= SCREEN[0] and height <= SCREEN[1] and smallest >= 12, (part.slug, width, height, smallest)
+
+
+@pytest.mark.parametrize("view", list(VIEWS))
+def test_the_questions_of_a_view_draw_every_branch_once(view):
+    """No branch lost in the split: each rule of the view is a note of exactly one question's drawing,
+    below the question it starts from, and the file names are distinct."""
+    drawn: list[str] = []
+    for part in question_parts(view):
+        source = question_view(view, part, "fr").source
+        notes = re.findall(r"^\s*(branch_\d+) \[", source, flags=re.M)
+        assert notes and all((part.source, n) in edges(source) for n in notes), part.slug
+        drawn += notes
+    assert sorted(drawn) == sorted(f"branch_{n}" for n in range(len(view_rules(view))))
+    slugs = [p.slug for p in question_parts(view)]
+    assert len(set(slugs)) == len(slugs) and all(re.fullmatch(r"\d+-[a-z0-9-]+", s) for s in slugs)
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

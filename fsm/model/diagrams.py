@@ -204,7 +204,7 @@ def _view_rules(view: str, module: LawModule) -> list[Rule]:
     return [r for r in module.rules if r.id in own or r.id in entries]
 
 
-def _question(state: str, lang: str) -> str:
+def _question(state: str, lang: str, width: int = QUESTION_WIDTH) -> str:
     """A waiting state as a question: who may choose, and each choice with its law."""
     spec = states()[state]
     lines = [f"{getattr(spec, lang)} ({LAW[lang]} {spec.law})"]
@@ -217,7 +217,7 @@ def _question(state: str, lang: str) -> str:
                 who = wording(opt.holder, lang)
                 text = f"{who}{',' if ',' in who else ''} {text}"
             lines.append(f"• {text} ({opt.law})")
-    return html(*lines, width=QUESTION_WIDTH, bold_first=True)
+    return html(*lines, width=width, bold_first=True)
 
 
 BY = {"fr": "par ", "en": "by "}
@@ -269,15 +269,32 @@ def law_view(
     where the board goes. ``taken`` (rule id -> step numbers) highlights the branches a board took,
     ``current`` marks where it stands, ``words`` says what each numbered step was (« E 1♦ »).
     """
+    return _tree(view, lang, list(enumerate(view_rules(view))), taken, current, words)
+
+
+def _tree(
+    view: str,
+    lang: str,
+    branches: list[tuple[int, Rule]],
+    taken: dict[str, list[int]] | None = None,
+    current: str | None = None,
+    words: dict[int, str] | None = None,
+    title: str | None = None,
+    follow: bool = True,
+    widths: tuple[int, int] = (QUESTION_WIDTH, LEAF_WIDTH),
+) -> graphviz.Digraph:
+    """The tree of ``branches`` (each numbered as in its whole view); ``follow`` draws the questions
+    a branch leads to, and a question's drawing leaves them to their own parts."""
     taken, words = taken or {}, words or {}
-    title = TITLES[view][0 if lang == "fr" else 1]
+    question_width, leaf_width = widths
+    title = title or TITLES[view][0 if lang == "fr" else 1]
     dot = graphviz.Digraph(f"view_{view}", graph_attr={
         "label": html(title, width=70), "labelloc": "t", "fontname": FONT, "fontsize": str(TITLE_FONTSIZE),
         "rankdir": "LR", "nodesep": "0.15", "ranksep": "0.35",
     }, node_attr={"fontname": FONT, "fontsize": str(FONTSIZE), "shape": "box", "style": "rounded"},
         edge_attr={"fontname": FONT, "fontsize": str(FONTSIZE)})  # fmt: skip
     drawn: set[str] = set()
-    visited = {r.source for r in view_rules(view) if r.id in taken}
+    visited = {r.source for _, r in branches if r.id in taken}
 
     def node(name: str) -> None:
         if name in drawn:
@@ -290,13 +307,13 @@ def law_view(
         if name == current:
             attrs.update(fillcolor="#ffd27f", penwidth="3", style="rounded,filled,bold")
         if spec.waiting:
-            dot.node(name, _question(name, lang), **attrs)
+            dot.node(name, _question(name, lang, question_width), **attrs)
         else:
-            label = html(f"{getattr(spec, lang)} ({LAW[lang]} {spec.law})", width=QUESTION_WIDTH, bold_first=True)
+            label = html(f"{getattr(spec, lang)} ({LAW[lang]} {spec.law})", width=question_width, bold_first=True)
             dot.node(name, label, **attrs)
 
     last: tuple[int, str] | None = None
-    for n, rule in enumerate(view_rules(view)):
+    for n, rule in branches:
         source, target = rule.source, _leaf(rule.target) if rule.dest else rule.source
         node(source)
         condition = branch_words(rule, lang)
@@ -319,9 +336,9 @@ def law_view(
             edge["fontcolor"] = "#d9480f"
             if last is None or max(numbers) > last[0]:
                 last = (max(numbers), leaf)
-        dot.node(leaf, html(*lines, width=LEAF_WIDTH, bold_first=True), **attrs)
+        dot.node(leaf, html(*lines, width=leaf_width, bold_first=True), **attrs)
         dot.edge(source, leaf, **edge)
-        if target != source and states()[target].waiting:
+        if follow and target != source and states()[target].waiting:
             # the branch leads to the next question
             node(target)
             dot.edge(leaf, target, style="dashed", color=edge["color"], constraint="false")
@@ -332,6 +349,58 @@ def law_view(
         dot.edge(last[1], "now", style="dashed", color="#d9480f")
         dot.body.append(f'{{rank=same; "{last[1]}"; "now"}}')  # below the last branch: no third column
     return dot
+
+
+# --- a tall tree split by branch: one drawing per question, each on one 1920 × 1080 screen ----------
+PART_BRANCHES = 5  # branches a drawing: five notes and their question stay within 1080 px
+PART = {"fr": "partie", "en": "part"}
+PART_WIDTHS = (70, 80)  # characters a line: a screen is wider than a notebook, and not as tall
+
+
+@dataclass(frozen=True)
+class Part:
+    """One question of a view (or the state its entries start from) and some of its branches."""
+
+    number: int  # from 1, in the order of the view
+    source: str
+    branches: tuple[tuple[int, Rule], ...]  # (number of the branch in the whole view, rule)
+    of: tuple[int, int]  # this drawing is the first, second… of those of its question
+
+    @property
+    def slug(self) -> str:
+        """The French question in ASCII (« Enchère insuffisante : … » → ``enchere-insuffisante``)."""
+        import unicodedata
+
+        words = unicodedata.normalize("NFKD", states()[self.source].fr).encode("ascii", "ignore").decode()
+        kept = "".join(c if c.isalnum() else " " for c in words.lower()).split()[:8]
+        while len(kept) > 1 and len(kept[-1]) <= 2:  # « …en attente de l' » → « …en-attente »
+            kept.pop()
+        return f"{self.number}-{'-'.join(kept)}"
+
+
+def question_parts(view: str) -> list[Part]:
+    """A view's drawing split by branch: each state its rules start from, in order, with its
+    branches, at most :data:`PART_BRANCHES` a drawing."""
+    by_source: dict[str, list[tuple[int, Rule]]] = {}
+    for n, rule in enumerate(view_rules(view)):
+        by_source.setdefault(rule.source, []).append((n, rule))
+    parts: list[Part] = []
+    for source, branches in by_source.items():
+        chunks = [branches[i : i + PART_BRANCHES] for i in range(0, len(branches), PART_BRANCHES)]
+        for k, chunk in enumerate(chunks, 1):
+            parts.append(Part(len(parts) + 1, source, tuple(chunk), (k, len(chunks))))
+    return parts
+
+
+def question_view(view: str, part: Part | int, lang: str = "fr") -> graphviz.Digraph:
+    """One question of a view's tree and its branches (``part``: a :class:`Part` or its number),
+    in the style of :func:`law_view`; where a branch leads, its note says."""
+    if isinstance(part, int):
+        part = question_parts(view)[part - 1]
+    title = f"{TITLES[view][0 if lang == 'fr' else 1]} — {getattr(states()[part.source], lang)}"
+    if part.of[1] > 1:
+        title += f" ({PART[lang]} {part.of[0]}/{part.of[1]})"
+    return _tree(view, lang, list(part.branches), title=title, follow=False, widths=PART_WIDTHS)
 
 
 def step_words(step: Step, lang: str) -> str:
