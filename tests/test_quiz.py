@@ -83,7 +83,7 @@ def test_54D_only_declarer_refuses_the_lead_out_of_turn():
     q = _one("36C-after-a-lead-out-of-turn-refused", "player", "54D")
     assert _right(q).fr.startswith("Nord")  # North declares 4♥ on that board; East led out of turn
     led = _one("36C-after-a-lead-out-of-turn-refused", "law", "54")
-    assert "mauvais défenseur" in _right(led).fr
+    assert _right(led).fr.startswith("Entame hors tour face visible")  # 54: a faced lead out of turn
 
 
 def test_47E1_lead_after_misinformation_is_taken_back_without_rectification():
@@ -97,7 +97,30 @@ def test_regular_auction_asks_only_who_declares_and_who_leads():
     assert {q.topic for q in qs} == {"declarer", "leader"} and all(q.kind == "fact" for q in qs)
 
 
+def test_38C_both_members_of_the_offending_side_pass_to_the_end():
+    """A bid of eight cancelled: each member of the offending side passes for the rest of the auction
+    (38C); the choice of one seat alone is wrong."""
+    q = next(q for q in questions("25A1-intended-call-above-seven-is-38") if q.topic == "obligation")
+    assert q.law == "38C" and _right(q).fr == "Nord et Sud doivent passer jusqu'à la fin des annonces"
+    assert "Nord doit passer jusqu'à la fin des annonces" in [c.fr for c in q.choices]
+
+
+def test_the_lead_restriction_is_asked_once_the_auction_is_over():
+    """26B's suits are those the offender did not specify in the legal auction: known at its end."""
+    qs = questions("27B2-design-example")
+    (restriction,) = [q for q in qs if q.topic == "restriction"]
+    (declarer,) = [q for q in qs if q.topic == "declarer"]
+    assert restriction.stage == declarer.stage  # asked with the auction's end, not at the ruling
+    # 27B3's board stops before the auction ends: the suits are not settled, nothing is asked
+    assert not [q for q in questions("27B3-non-comparable-double-literal-bar") if q.topic == "restriction"]
+
+
 # --- every question of the corpus ----------------------------------------------------------------
+def _runs(text: str, n: int = 4) -> set[str]:
+    words = re.findall(r"[\wÀ-ÿ'♠♥♦♣]+", text.lower())
+    return {" ".join(words[i : i + n]) for i in range(len(words) - n + 1)}
+
+
 CORPUS = [s for f in corpus_files() for s in load(f)]
 
 
@@ -119,6 +142,7 @@ def test_every_question_is_a_fair_question_keyed_as_the_model_rules(scenario):
         )
         if q.kind in ("ruling", "law") or q.topic in ("obligation", "restriction"):
             assert _right(q).fr.lower() not in q.prompt["fr"].lower()  # the decision is never in the prompt
+            assert not _runs(_right(q).fr) & _runs(q.prompt["fr"]), q  # nor four of its words in a row
         if q.kind in ("ruling", "law"):
             assert f"Loi {q.law} " not in q.prompt["fr"] + " " and f"(Loi {q.law})" not in q.prompt["fr"]
             assert not any(c.fr.split()[0] in SEAT_WORDS for c in q.choices)  # rulings, never a player's option

@@ -31,13 +31,23 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from fsm.bridge.calls import SEATS, Seat
+from fsm.bridge.calls import SEATS, Seat, parse_call, parse_card
 from fsm.bridge.errors import FsmError
+from fsm.laws import lawtext
 from fsm.laws.lawtext import LAW
 from fsm.model.board import Board, Step
 from fsm.model.scenario import Scenario, apply_event, board_for, corpus_files, find, load
-from fsm.teach.teaching import capital, is_routine
-from fsm.teach.text import JUDGEMENT_WORDS, calls_text, describe_event, seat_name, state_label, suit_name
+from fsm.teach.teaching import OBLIGATIONS, capital, is_routine
+from fsm.teach.text import (
+    JUDGEMENT_WORDS,
+    _judgement,
+    calls_text,
+    contract_label,
+    describe_event,
+    seat_name,
+    state_label,
+    suit_name,
+)
 
 QUESTION = {"fr": "Que décide l'arbitre ?", "en": "What does the Director rule?"}
 ASK = {
@@ -47,8 +57,8 @@ ASK = {
     "declarer": {"fr": "Qui est le déclarant ?", "en": "Who is declarer?"},
     "leader": {"fr": "Qui fait l'entame ?", "en": "Who makes the opening lead?"},
     "unauthorized": {
-        "fr": "Pour qui l'information de la déclaration annulée est-elle non autorisée ?",
-        "en": "For whom is the information from the cancelled call unauthorized?",
+        "fr": "Pour qui l'information que donne cette action retirée, ou cette carte exposée, est-elle non autorisée ?",
+        "en": "For whom is the information from this withdrawn action, or this exposed card, unauthorized?",
     },
     "obligation": {"fr": "Qui doit passer, et jusqu'à quand ?", "en": "Who must pass, and for how long?"},
     "restriction": {
@@ -87,7 +97,7 @@ class Question:
     law: str
     kind: str = "ruling"
     ask: dict[str, str] = field(default_factory=lambda: dict(QUESTION), compare=False)
-    topic: str = ""  # for a fact: declarer, leader, unauthorized or restriction
+    topic: str = ""  # for a fact: declarer, leader, obligation, restriction or unauthorized
 
     @property
     def family(self) -> str:
@@ -110,10 +120,6 @@ def family(law: str) -> str:
 def law_words(law: str, lang: str = "fr") -> str | None:
     """The FFB words of a law, when the text the package holds has them; else our summary in
     ``lang``, marked as one so that no reader takes it for the law's words."""
-    try:
-        from fsm.laws import lawtext
-    except ImportError:  # pragma: no cover - the law text ships with the package
-        return None
     said, ours = lawtext.words(law, lang) or (None, False)
     return f"({lawtext.SUMMARY[lang]}) {said}" if ours else said or None
 
@@ -139,7 +145,7 @@ def distractors(law: str) -> list[Choice]:
 
 
 def _chain(law: str) -> list[str]:
-    parts = re.findall(r"\d+|[A-Z]|\d|\([a-z]+\)", law)
+    parts = re.findall(r"\d+|[A-Z]|\([a-z]+\)", law)
     return ["".join(parts[:i]) for i in range(len(parts), 0, -1)]
 
 
@@ -230,15 +236,20 @@ def _branches(board: Board, event: str) -> list[Any]:
 def _ruling(board: Board, fired: Step) -> tuple[list[Choice], int] | None:
     """The arbitre's branches from here, each worded by what it leaves behind: the one that fired,
     then one branch of each other law, nearest first, four at most."""
-    found = [r for r in _branches(board, fired.event) if r.id == fired.rule]
-    if not found:
+    branches = _branches(board, fired.event)
+    right = next((r for r in branches if r.id == fired.rule), None)
+    if right is None:
         return None
-    right = found[0]
     # the branches of the same question: a rule of an enclosing state answers another one
-    rules = [r for r in _branches(board, fired.event) if r.source == right.source]
+    rules = [r for r in branches if r.source == right.source]
+    if " juge " in f" {right.outcome_text('fr')} ":
+        return None  # the branch only records a judgement: nothing is ruled yet
+    judged = _judgement(right)
     picked = [right]
     said = {right.outcome_text("fr")}
     for r in _nearest(right, [r for r in rules if r.law != right.law]):
+        if judged is not None and _judgement(r) == judged:
+            continue  # the same judgement leads there too: the prompt could not tell them apart
         if len(picked) < 4 and r.law not in {p.law for p in picked} and r.outcome_text("fr") not in said:
             picked.append(r)
             said.add(r.outcome_text("fr"))
@@ -254,23 +265,27 @@ def _ruling(board: Board, fired: Step) -> tuple[list[Choice], int] | None:
             "en": (f"Yes: {en_case} ({_law(r.law, 'en')})." if ok
                    else f"No: that follows another case ({en_case}, {_law(r.law, 'en')})."),
         }  # fmt: skip
-        fr, en = (capital(_unjudged(r.outcome_text(lang)[len(shared[lang]) :])) for lang in ("fr", "en"))
+        fr, en = (capital(_bare(r.outcome_text(lang)[len(shared[lang]) :])) for lang in ("fr", "en"))
         choices.append(Choice(fr, en, r.law, why))
     if len(choices) < 2:
         return None  # the arbitre only sets out the options: no ruling to ask about
     return _with_distractors(choices, picked.index(right), right.law)
 
 
-_JUDGED = re.compile(
-    r"\b(?:[Dd]éclaration |[Cc]all )?(?:non |not )?(?:comparable|intentionnelle|intended|unintended"
+_JUDGED = re.compile(  # a judgement heading a clause, never one inside a sentence
+    r"(^|; )(?:[Dd]éclaration |[Cc]all )?(?:non |not )?(?:comparable|intentionnelle|intended|unintended"
     r"|information erronée|misinformation)\s?: "
 )
 
 
-def _unjudged(text: str) -> str:
-    """A consequence without the judgement that leads to it (« non comparable : le partenaire
-    passe… » → « le partenaire passe… »): the prompt gives the judgement, the choice must not echo it."""
-    return _JUDGED.sub("", text)
+_LAWS = re.compile(r"\s*\((?:sans |without )?(?:\d{1,2}[A-Z]?[0-9()a-z]*(?:\s*(?:,|;|et|and|ni|nor)\s*)?)+\)")
+
+
+def _bare(text: str) -> str:
+    """A consequence as a choice shows it: without the judgement that leads to it (« non
+    comparable : le partenaire passe… » → « le partenaire passe… »), which the prompt gives, and
+    without the laws between brackets, which are the answer's."""
+    return _LAWS.sub("", _JUDGED.sub(r"\1", text)).strip()
 
 
 def _shared_head(texts: list[str]) -> str:
@@ -320,24 +335,9 @@ def _nearest(right: Any, others: list[Any]) -> list[Any]:
 
 
 def _law_question(board: Board, fired: Step) -> tuple[list[Choice], int] | None:
-    """An act the Laws rule on by themselves: the branches of that act from here, by their label."""
-    rules = _branches(board, fired.event)
-    right = next((r for r in rules if r.id == fired.rule), None)
-    if right is None:
-        return None
-    choices = [Choice(capital(right.fr), capital(right.en), right.law,
-                      {"fr": f"Oui : {_law(right.law, 'fr')}.", "en": f"Yes: {_law(right.law, 'en')}."})]  # fmt: skip
-    laws = {right.law}
-    for r in _nearest(right, [r for r in rules if r.law != right.law]):
-        if len(choices) >= 4:
-            break
-        if r.law in laws or capital(r.fr) in {c.fr for c in choices}:
-            continue
-        laws.add(r.law)
-        why = {"fr": f"Non : ce serait le cas de la {_law(r.law, 'fr')}.",
-               "en": f"No: that would be the case of {_law(r.law, 'en')}."}  # fmt: skip
-        choices.append(Choice(capital(r.fr), capital(r.en), r.law, why))
-    return _with_distractors(choices, 0, right.law)
+    """An act the Laws rule on by themselves: like a ruling, its branches from here worded by what
+    they leave behind (a label such as « contre qui nomme une autre enchère » would repeat the act)."""
+    return _ruling(board, fired)
 
 
 def _player(board: Board, entry: dict[str, Any], fired: Step) -> tuple[list[Choice], int] | None:
@@ -363,8 +363,8 @@ def _player(board: Board, entry: dict[str, Any], fired: Step) -> tuple[list[Choi
     for other in SEATS:
         if other in holders and other != Seat(seat):
             continue  # one right seat only
-        fr = f"{seat_name(other, 'fr')} {opt['fr']}"
-        en = f"{seat_name(other, 'en')} {opt['en']}"
+        fr = f"{seat_name(other, 'fr')} {_bare(opt['fr'])}"
+        en = f"{seat_name(other, 'en')} {_bare(opt['en'])}"
         who = {lang: ", ".join(_who(board, h, lang) for h in sorted(holders, key=SEATS.index)) for lang in ("fr", "en")}
         if other == Seat(seat):
             answer = len(choices)
@@ -391,18 +391,18 @@ def _seats_question(board: Board, right: Seat, law: str, why_right: dict[str, st
 
 
 def _facts(before: Board, after: Board) -> Iterator[tuple[str, str, tuple[list[Choice], int]]]:
-    """What the last event settled: declarer and opening leader, unauthorized information, a lead
-    restriction (topic, law, choices)."""
+    """What the last event settled: declarer and opening leader, unauthorized information, who must
+    pass, and at the auction's end a lead restriction (topic, law, choices)."""
     declarer, leader = after.declarer(), after.opening_leader()
     if declarer is not None and before.declarer() is None:
         contract = after.contract() or ""
         strain, strain_en = _strain_words(contract)
         yield "declarer", "22A", _seats_question(
             after, Seat(declarer), "22A",
-            {"fr": f"Oui : {{right}} a nommé {strain} le premier dans le camp qui a remporté le contrat.",
-             "en": f"Yes: {{right}} was the first of the side that won the contract to name {strain_en}."},
-            {"fr": f"Non : le déclarant est le premier joueur du camp qui a remporté le contrat à avoir nommé {strain}, ici {{right}}.",
-             "en": f"No: declarer is the first player of the side that won the contract to name {strain_en}, here {{right}}."},
+            {"fr": f"Oui : {{right}} a nommé {strain} le premier dans le camp qui a remporté le contrat (Définitions, « Déclarant »).",
+             "en": f"Yes: {{right}} was the first of the side that won the contract to name {strain_en} (Definitions, 'Declarer')."},
+            {"fr": f"Non : le déclarant est le premier joueur du camp qui a remporté le contrat à avoir nommé {strain}, ici {{right}} (Définitions, « Déclarant »).",
+             "en": f"No: declarer is the first player of the side that won the contract to name {strain_en}, here {{right}} (Definitions, 'Declarer')."},
         )  # fmt: skip
         if leader is not None:
             yield "leader", "41A", _seats_question(
@@ -419,53 +419,91 @@ def _facts(before: Board, after: Board) -> Iterator[tuple[str, str, tuple[list[C
         maker = Seat(record["source"].split(":")[0])
         holder = Seat(record["for"][0])
         seats = [s for s in SEATS if s != maker]  # 16C2 speaks of the offending side: the maker is left out
+        source = _source_words(record["source"])
         yield "unauthorized", record["law"], _seats_question(
             after, holder, record["law"],
-            {"fr": f"Oui : pour le camp fautif, l'information d'une déclaration annulée est non autorisée ({_law(record['law'], 'fr')}).",
-             "en": f"Yes: for the offending side, information from a cancelled call is unauthorized ({_law(record['law'], 'en')})."},
+            {"fr": f"Oui : l'information {source['fr']} est non autorisée pour le partenaire, autorisée pour les adversaires ({_law(record['law'], 'fr')}).",
+             "en": f"Yes: the information {source['en']} is unauthorized for partner, authorized for the opponents ({_law(record['law'], 'en')})."},
             {"fr": f"Non : pour le camp non fautif, cette information est autorisée ; elle est non autorisée pour {{right}} ({_law(record['law'], 'fr')}).",
              "en": f"No: for the non-offending side this information is authorized; it is unauthorized for {{right}} ({_law(record['law'], 'en')})."},
             seats,
         )  # fmt: skip
         break
     known_o = {(o["seat"], o["kind"], o["law"]) for o in before.snapshot()["obligations"]}
-    for o in after.snapshot()["obligations"]:
-        if (o["seat"], o["kind"], o["law"]) in known_o or o["kind"] not in PASSES:
-            continue
-        yield "obligation", o["law"], _obligation(after, Seat(o["seat"]), o["kind"], o["law"])
-        break
-    known_r = {(r["seat"], r["law"]) for r in before.snapshot()["lead_restrictions"]}
-    for r in after.snapshot()["lead_restrictions"]:
-        if (r["seat"], r["law"]) in known_r or not r["suits"]:
-            continue
-        yield "restriction", r["law"], _restriction(after, Seat(r["seat"]), r["suits"], r["law"])
-        break
+    now_o = {(o["seat"], o["kind"], o["law"]) for o in after.snapshot()["obligations"]}
+    for seat, kind, law in sorted(now_o - known_o, key=lambda o: SEATS.index(Seat(o[0]))):
+        if kind in PASSES:
+            both = (Seat(seat).partner.value, kind, law) in now_o  # 37B2, 38C: each member of the side
+            yield "obligation", law, _obligation(Seat(seat), kind, law, both)
+            break
+    if declarer is not None and before.declarer() is None:
+        # 26B: the suits are those the offender did not specify in the legal auction, known at its end
+        for r in after.snapshot()["lead_restrictions"]:
+            if r["suits"]:
+                yield "restriction", r["law"], _restriction(Seat(r["seat"]), r["suits"], r["law"])
+                break
 
 
 PASSES = ("pass_rest", "pass_next_turn")
 
 
-def _obligation(board: Board, seat: Seat, kind: str, law: str) -> tuple[list[Choice], int]:
-    """Who must pass and for how long: the seat and the length the Laws give, against the other
-    length, the other member of the side, and no one."""
-    from fsm.teach.teaching import OBLIGATIONS
+def _of(name: str) -> str:
+    """« de Nord », « d'Est »: French elides before a vowel."""
+    return f"d'{name}" if name[:1] in "AEIOUÉ" else f"de {name}"
 
+
+def _source_words(source: str) -> dict[str, str]:
+    """Where unauthorized information comes from, in words: « de la déclaration 1♦ d'Est », « de la
+    carte ♠R d'Est » (a card exposed during the auction, 24)."""
+    seat, _, token = source.partition(":")
+    who = {lang: seat_name(seat, lang) for lang in ("fr", "en")}
+    if token[:1].isdigit() or token in ("Pass", "X", "XX"):
+        call = parse_call(token)
+        return {
+            "fr": f"de la déclaration {call.label('fr')} {_of(who['fr'])}",
+            "en": f"from {who['en']}'s call {call.label('en')}",
+        }
+    card = parse_card(token)
+    return {
+        "fr": f"de la carte {card.label('fr')} {_of(who['fr'])}",
+        "en": f"from {who['en']}'s card {card.label('en')}",
+    }
+
+
+def _obligation(seat: Seat, kind: str, law: str, both: bool) -> tuple[list[Choice], int]:
+    """Who must pass and for how long: the seat (or the side) and the length the Laws give, against
+    the other length, the other member of the side (or the seat alone), and no one."""
     other = PASSES[1 - PASSES.index(kind)]
     mate = seat.partner
+    pair = {
+        "fr": f"{seat_name(seat, 'fr')} et {seat_name(mate, 'fr')}",
+        "en": f"{seat_name(seat, 'en')} and {seat_name(mate, 'en')}",
+    }
 
-    def say(who: Seat, what: str) -> tuple[str, str]:
-        return (f"{seat_name(who, 'fr')} {OBLIGATIONS[what][0]}", f"{seat_name(who, 'en')} {OBLIGATIONS[what][1]}")
+    def say(lang: str, what: str, together: bool, who: Seat = seat) -> str:
+        words = OBLIGATIONS[what][0 if lang == "fr" else 1]
+        if together:  # « doit … son » → « doivent … leur », "his" → "their"
+            words = words.replace("doit ", "doivent ", 1).replace(" son ", " leur ").replace(" his ", " their ")
+            return f"{pair[lang]} {words}"
+        return f"{seat_name(who, lang)} {words}"
 
-    right = {lang: f"{seat_name(seat, lang)} {OBLIGATIONS[kind][0 if lang == 'fr' else 1]}" for lang in ("fr", "en")}
+    def choice(what: str, together: bool, who: Seat = seat, ok: bool = False) -> Choice:
+        said = {lang: say(lang, what, together, who) for lang in ("fr", "en")}
+        right = {lang: say(lang, kind, both) for lang in ("fr", "en")}
+        why = (
+            {"fr": f"Oui : {_law(law, 'fr')}.", "en": f"Yes: {_law(law, 'en')}."}
+            if ok
+            else {"fr": f"Non : {right['fr']} ({_law(law, 'fr')}).", "en": f"No: {right['en']} ({_law(law, 'en')})."}
+        )
+        return Choice(said["fr"], said["en"], law, why)
+
     choices = [
-        Choice(*say(seat, kind), law, {"fr": f"Oui : {_law(law, 'fr')}.", "en": f"Yes: {_law(law, 'en')}."}),
-        Choice(*say(seat, other), law,
-               {"fr": f"Non : {right['fr']} ({_law(law, 'fr')}).", "en": f"No: {right['en']} ({_law(law, 'en')})."}),
-        Choice(*say(mate, kind), law,
-               {"fr": f"Non : l'obligation ne porte pas sur {seat_name(mate, 'fr')} ; {right['fr']} ({_law(law, 'fr')}).",
-                "en": f"No: the obligation is not {seat_name(mate, 'en')}'s; {right['en']} ({_law(law, 'en')})."}),
+        choice(kind, both, ok=True),
+        choice(other, both),
+        choice(kind, not both, who=seat) if both else choice(kind, False, who=mate),
         Choice("Personne n'est tenu de passer", "No one is obliged to pass", law,
-               {"fr": f"Non : {right['fr']} ({_law(law, 'fr')}).", "en": f"No: {right['en']} ({_law(law, 'en')})."}),
+               {"fr": f"Non : {say('fr', kind, both)} ({_law(law, 'fr')}).",
+                "en": f"No: {say('en', kind, both)} ({_law(law, 'en')})."}),
     ]  # fmt: skip
     return choices, 0
 
@@ -487,20 +525,20 @@ def _suits(suits: list[str], lang: str) -> str:
     return ", ".join(names[:-1]) + (" ou " if lang == "fr" else " or ") + names[-1]
 
 
-def _restriction(board: Board, seat: Seat, suits: list[str], law: str) -> tuple[list[Choice], int]:
+def _restriction(seat: Seat, suits: list[str], law: str) -> tuple[list[Choice], int]:
     who = {lang: seat_name(seat, lang) for lang in ("fr", "en")}
     allowed = {lang: _suits(suits, lang) for lang in ("fr", "en")}
     right = Choice(
-        f"Le déclarant peut interdire à {who['fr']}, à sa première entame, une couleur parmi {allowed['fr']}",
-        f"Declarer may forbid {who['en']}, at his first lead, one suit of {allowed['en']}",
+        f"Le déclarant peut interdire à {who['fr']}, à son premier tour d'attaquer, une couleur parmi {allowed['fr']}",
+        f"Declarer may forbid {who['en']}, at his first turn to lead, one suit of {allowed['en']}",
         law,
-        {"fr": f"Oui : une seule couleur, parmi celles que le fautif n'a pas nommées légalement ({_law(law, 'fr')}).",
-         "en": f"Yes: one suit only, among those the offender did not legally specify ({_law(law, 'en')})."},
+        {"fr": f"Oui : une seule couleur, parmi celles que le fautif n'a pas nommées dans les annonces légales, interdite tant que {who['fr']} garde la main ({_law(law, 'fr')}).",
+         "en": f"Yes: one suit only, among those the offender did not specify in the legal auction, forbidden for as long as {who['en']} retains the lead ({_law(law, 'en')})."},
     )  # fmt: skip
     wrong = [
         Choice(
-            f"Le déclarant peut exiger ou interdire à {who['fr']} l'entame de la couleur de la déclaration annulée",
-            f"Declarer may require or forbid {who['en']} to lead the suit of the cancelled call",
+            f"Le déclarant peut exiger {_of(who['fr'])} l'entame d'une couleur, ou l'interdire",
+            f"Declarer may require {who['en']} to lead a suit, or forbid it",
             "26",
             {"fr": f"Non : « exiger » vient du Code 2007 ; en 2017 le déclarant peut seulement interdire ({_law(law, 'fr')}).",
              "en": f"No: 'require' comes from the 2007 Code; in 2017 declarer may only forbid ({_law(law, 'en')})."},
@@ -516,8 +554,8 @@ def _restriction(board: Board, seat: Seat, suits: list[str], law: str) -> tuple[
             "Le déclarant ne peut imposer aucune restriction d'entame",
             "Declarer may impose no lead restriction",
             "26A",
-            {"fr": f"Non : la déclaration annulée n'a pas été remplacée par une déclaration comparable ({_law(law, 'fr')}).",
-             "en": f"No: the cancelled call was not replaced by a comparable call ({_law(law, 'en')})."},
+            {"fr": f"Non : la rectification appliquée ici ouvre au déclarant la restriction de la {_law(law, 'fr')}.",
+             "en": f"No: the rectification applied here gives declarer the restriction of {_law(law, 'en')}."},
         ),
     ]  # fmt: skip
     if len(suits) == 4:
@@ -578,20 +616,20 @@ def _at_event(s: Scenario, n: int, entry: dict[str, Any], name: str, before: Boa
         found = _law_question(before, fired)
         if found:
             told = {lang: _told(entry, boards[n + 1], lang) for lang in ("fr", "en")}
-            prompt = {lang: f"{situation[lang]} {told[lang]}".strip() for lang in ("fr", "en")}
+            # not the state's name: « Déclaration après le passe final » would name the answer
+            bare = {lang: _situation(s, n, before, boards, lang, state=False) for lang in ("fr", "en")}
+            prompt = {lang: f"{bare[lang]} {told[lang]}".strip() for lang in ("fr", "en")}
             yield _question(s, n, "law", prompt, *found, fired.law)
 
 
-def _situation(s: Scenario, n: int, board: Board, boards: list[Board], lang: str) -> str:
-    parts = [_auction(board, lang), _state(board, lang), *_recent(s, n, lang, boards)]
+def _situation(s: Scenario, n: int, board: Board, boards: list[Board], lang: str, state: bool = True) -> str:
+    parts = [_auction(board, lang), _state(board, lang) if state else "", *_recent(s, n, lang, boards)]
     return " ".join(p for p in parts if p)
 
 
 def _prompt_after(board: Board, lang: str, topic: str, entry: dict[str, Any]) -> str:
     """The table once the event has acted: the calls, and the event itself unless it is a call (the
     calls say it)."""
-    from fsm.teach.text import contract_label
-
     ((name, _),) = entry.items()
     told = "" if name in ("call", "calls") else " " + _told(entry, board, lang)
     if topic not in ("declarer", "leader"):
