@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -96,9 +97,14 @@ def _sheets(args: argparse.Namespace) -> int:
     from fsm.teach.sheets import BrowserMissing, write_pdf
 
     views = [args.view] if args.view else None
+    return _printed(lambda: write_pdf(args.out or f"out/sheets/{args.lang}", args.lang, views), BrowserMissing)
+
+
+def _printed(make: Callable[[], list[Path]], missing: type[Exception]) -> int:
+    """Write what Chromium prints and list the files; exit 2 without Chromium."""
     try:
-        written = write_pdf(args.out or f"out/sheets/{args.lang}", args.lang, views)
-    except BrowserMissing:
+        written = make()
+    except missing:
         print(
             "Chromium est introuvable : apt-get install chromium / Chromium not found: apt-get install chromium",
             file=sys.stderr,
@@ -121,19 +127,8 @@ def _quiz(args: argparse.Namespace) -> int:
     if args.family and args.family not in known:
         print(f"famille inconnue / unknown family: {args.family} ({', '.join(known)})", file=sys.stderr)
         return 2
-    try:
-        written = write(
-            args.out or f"out/quiz/{args.lang}", args.lang, [args.family] if args.family else None, args.pdf
-        )
-    except BrowserMissing:
-        print(
-            "Chromium est introuvable : apt-get install chromium / Chromium not found: apt-get install chromium",
-            file=sys.stderr,
-        )
-        return 2
-    for path in written:
-        print(path)
-    return 0
+    chosen = [args.family] if args.family else None
+    return _printed(lambda: write(args.out or f"out/quiz/{args.lang}", args.lang, chosen, args.pdf), BrowserMissing)
 
 
 def _export(args: argparse.Namespace) -> int:
