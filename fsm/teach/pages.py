@@ -257,7 +257,7 @@ def _stage(n: int, fr: Stage | None, en: Stage | None, board: Board, snapshot: d
         f'data-n="{n}" data-state="{html.escape(state)}" data-edges="{html.escape(taken)}" '
         f'data-last="{html.escape(last)}"'
     )
-    grids = _fold(grids.replace("<table>", "<table class='grid'>"))
+    grids = _fold(grids)  # grid_html already marks the table as the grid
     folded = f"<details class='lawtexts'><summary>{_word('laws')}</summary>{laws}</details>" if laws else ""
     quizzed = ' data-quiz="1"' if quiz else ""
     state_words = both((state_label(state, "fr"), state_label(state, "en")))
