@@ -87,7 +87,8 @@ def _diagram(args: argparse.Namespace) -> int:
         path = out.with_name(out.name + ".dot")
         path.write_text(graph.source, encoding="utf-8")
     else:
-        path = Path(graph.render(out, format=args.format, cleanup=True))
+        path = out.with_name(f"{out.name}.{args.format}")  # piped: no DOT file left beside it, none in the way
+        path.write_bytes(graph.pipe(format=args.format))
     print(path)
     return 0
 

@@ -58,8 +58,10 @@ def write_all(out: str | Path = "diagrams", render: bool = True) -> list[Path]:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(graph.source, encoding="utf-8")
             written.append(path)
-            if render:
-                written.append(Path(graph.render(folder / name, format="svg", cleanup=True)))
+            if render:  # piped, not rendered beside the source: ``27`` is both a drawing and a folder
+                svg = folder / f"{name}.svg"
+                svg.write_bytes(graph.pipe(format="svg"))
+                written.append(svg)
     readme = Path(out) / "README.md"
     readme.write_text(index(), encoding="utf-8")
     written.append(readme)
