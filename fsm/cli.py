@@ -8,12 +8,13 @@ rendering); 3 an internal error (``check``).
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-from fsm.bridge.errors import FsmError
+from fsm.bridge.errors import FsmError, InputError
 
 
 class _Version(argparse.Action):
@@ -250,25 +251,45 @@ def _jobs(text: str) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    import json
-
+    from fsm.bridge import jsontext
     from fsm.interop import oracle
 
-    if args.serve:
-        oracle.serve(sys.stdin, sys.stdout)
-        return 0
     try:
-        text = Path(args.file).read_text(encoding="utf-8") if args.file and args.file != "-" else sys.stdin.read()
-    except (OSError, UnicodeDecodeError) as err:
-        print(f"erreur / error: {args.file or '-'}: {err}", file=sys.stderr)
+        answering = oracle.Answering.parse(args.diff, args.keys)
+    except InputError as err:
+        print(err, file=sys.stderr)
+        return 2
+    out = _utf8(sys.stdout)
+    if args.serve:
+        oracle.serve(sys.stdin.buffer, out, answering)
+        return 0
+    name = jsontext.escape(args.file or "-")
+    try:
+        raw = Path(args.file).read_bytes() if args.file and args.file != "-" else sys.stdin.buffer.read()
+        text = raw.decode("utf-8")
+    except OSError as err:
+        print(f"erreur / error: {name}: {jsontext.escape(str(err.strerror))}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError as err:
+        print(f"{name}: octet {err.start + 1} : pas de l'UTF-8 / byte {err.start + 1}: not UTF-8", file=sys.stderr)
         return 2
     code = 0
-    for answer in oracle.replay(text):
-        sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
+    session_answers = oracle.replay(text, answering)
+    for answer in session_answers:
+        out.write(jsontext.dumps(answer) + "\n")
         if not answer["ok"]:
-            print(f"{args.file or '-'}: {oracle.problem(answer)}", file=sys.stderr)
-            code = max(code, 2 if oracle.unusable(answer) else 1)
+            print(f"{name}: {oracle.problem(answer)}", file=sys.stderr)
+            bad = 3 if answer["error"]["type"] == "InternalError" else 2 if oracle.unusable(answer) else 1
+            code = max(code, bad)
+    out.flush()
     return code
+
+
+def _utf8(stream: IO[str]) -> IO[str]:
+    """Standard output as UTF-8 whatever the locale says: the answers are JSON, which is UTF-8."""
+    if (getattr(stream, "encoding", "") or "").lower().replace("-", "") != "utf8" and hasattr(stream, "buffer"):
+        return io.TextIOWrapper(stream.buffer, encoding="utf-8", newline="\n", line_buffering=False)
+    return stream
 
 
 def _schema(args: argparse.Namespace) -> int:
@@ -452,6 +473,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("file", nargs="?", help="un enregistrement JSON ou des lignes JSON (défaut : entrée standard)")
     p.add_argument("--serve", action="store_true", help="répondre ligne à ligne / answer line by line")
+    p.add_argument(
+        "--diff",
+        action="store_true",
+        help="après la mise en place, seulement ce qui a changé (JSON Patch) / after the set-up, only what changed",
+    )
+    p.add_argument(
+        "--keys",
+        metavar="K1,K2",
+        help="seulement ces clés de l'instantané (et options) / only these snapshot keys (and options)",
+    )
     p.set_defaults(func=_replay)
 
     p = sub.add_parser("schema", help="un schéma JSON des formats / a JSON Schema of the formats")

@@ -25,6 +25,8 @@ class Settings:
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> Settings:
+        if not isinstance(raw, dict):
+            raise InputError("« settings » attend une table", "'settings' takes a mapping", key="settings")
         for key, value in raw.items():
             if key not in CHOICES:
                 raise InputError(
@@ -32,7 +34,7 @@ class Settings:
                     f"unknown setting '{key}' (known: {', '.join(CHOICES)})",
                     key=key,
                 )
-            if value not in CHOICES[key]:
+            if not any(type(value) is type(c) and value == c for c in CHOICES[key]):  # 1 is not True
                 allowed = ", ".join(str(c) for c in CHOICES[key])
                 raise InputError(
                     f"valeur « {value} » impossible pour « {key} » ({quoted(CHOICES[key])})",

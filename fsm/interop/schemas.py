@@ -444,23 +444,35 @@ def corpus_index_schema() -> dict[str, Any]:
 
 
 def oracle_schema() -> dict[str, Any]:
-    """One answer line of the oracle (``python -m fsm replay``, protocol version 2)."""
+    """One answer line of the oracle (``python -m fsm replay``, protocol version 3): the board's
+    state in full (the default), as a JSON Patch from the previous answer (``--diff``, after the
+    set-up), or as the snapshot keys asked for (``--keys``)."""
     line = {"type": ["integer", "null"], "minimum": 1}
-    error = _obj({"type": {"enum": ["IllegalEvent", "InputError"]}, "law": {"type": ["string", "null"]},
+    error = _obj({"type": {"enum": ["IllegalEvent", "InputError", "InternalError"]},
+                  "law": {"type": ["string", "null"]},
                   "fr": {"type": "string", "minLength": 1}, "en": {"type": "string", "minLength": 1},
                   "key": {"type": ["string", "null"]}})  # fmt: skip
-    versions = _obj({"oracle": {"const": 2}, "machine": {"type": "integer"}, "corpus": {"type": "integer"},
+    versions = _obj({"oracle": {"const": 3}, "machine": {"type": "integer"}, "corpus": {"type": "integer"},
                      "scenario": {"type": "integer"}, "package": {"type": "string"}})  # fmt: skip
     step = _obj({"event": {"type": "string"}, "args": {"type": "object"}, "source": {"type": "string"},
                  "target": {"type": "string"}, "law": LAW, "rule": {"type": "string"},
                  "laws": {"type": "array", "items": LAW}})  # fmt: skip
+    operation = {"oneOf": [
+        _obj({"op": {"enum": ["add", "replace"]}, "path": {"type": "string"}, "value": {}}),
+        _obj({"op": {"const": "remove"}, "path": {"type": "string"}}),
+    ]}  # fmt: skip
+    whole = {"snapshot": {"$ref": BASE + "snapshot"}, "options": {"$ref": BASE + "options"}}
+    some = {"snapshot": {"type": "object"}, "options": {"$ref": BASE + "options"}}  # --keys
     setup = {"type": "object"}  # as sent: a set-up that cannot be read is answered too
-    return _doc("oracle", "An answer line of the oracle (protocol version 2)", {"oneOf": [
-        _obj({"line": line, "n": {"const": 0}, "new": setup, "ok": {"const": True}, "version": versions,
-              "snapshot": {"$ref": BASE + "snapshot"}, "options": {"$ref": BASE + "options"}}),
-        _obj({"line": line, "n": {"type": "integer", "minimum": 1}, "event": {"$ref": BASE + "event"},
-              "ok": {"const": True}, "steps": {"type": "array", "items": step, "minItems": 1},
-              "snapshot": {"$ref": BASE + "snapshot"}, "options": {"$ref": BASE + "options"}}),
+    first = {"line": line, "n": {"const": 0}, "new": setup, "ok": {"const": True}, "version": versions}
+    taken = {"line": line, "n": {"type": "integer", "minimum": 1}, "event": {"$ref": BASE + "event"},
+             "ok": {"const": True}, "steps": {"type": "array", "items": step, "minItems": 1}}  # fmt: skip
+    return _doc("oracle", "An answer line of the oracle (protocol version 3)", {"anyOf": [
+        _obj({**first, **whole}),
+        {**_obj({**first, **some}, False), "required": [*first, "snapshot"]},
+        _obj({**taken, **whole}),
+        _obj({**taken, "patch": {"type": "array", "items": operation}}),
+        {**_obj({**taken, **some}, False), "required": [*taken, "snapshot"]},
         _obj({"line": line, "n": {"const": 0}, "new": {}, "ok": {"const": False}, "error": error}),
         _obj({"line": line, "n": {"type": "integer", "minimum": 1}, "event": {}, "ok": {"const": False},
               "error": error}),

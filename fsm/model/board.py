@@ -49,6 +49,10 @@ class Board(EventMethods):
                 f"moteur « {runner} » inconnu ({quoted(RUNNERS)})", f"unknown runner '{runner}' ({', '.join(RUNNERS)})",
                 key="runner",
             )  # fmt: skip
+        if not isinstance(cards_in_board, bool):
+            raise InputError(
+                "« cards_in_board » vaut true ou false", "'cards_in_board' is true or false", key="cards_in_board"
+            )
         self.engine = engine or default_engine()  # the machine that routes this board's events
         self.runner = runner
         try:
@@ -61,7 +65,7 @@ class Board(EventMethods):
         self.table = Table(
             self.dealer,
             initial_state(cards_in_board),
-            settings if isinstance(settings, Settings) else Settings.from_dict(settings or {}),
+            settings if isinstance(settings, Settings) else Settings.from_dict({} if settings is None else settings),
             () if cards_in_board else ("NS", "EW"),
         )
         self.events: list[dict[str, Any]] = []
