@@ -12,8 +12,8 @@ Reading (:func:`loads`) is strict where Python's :mod:`json` is lenient, and bou
 Lines (:func:`lines`) end at ``\\n`` alone (``\\r\\n`` too): U+2028 and U+2029 are characters of a
 JSON string, never line breaks, in a file as on standard input.
 
-Writing (:func:`dumps`) gives standard JSON only (no ``NaN``), on one line, with U+2028 and
-U+2029 escaped so that no reader splits an answer in two.
+Writing (:func:`dumps`) gives standard JSON only (no ``NaN``), on one line, with U+0085, U+2028
+and U+2029 escaped so that no reader splits an answer in two.
 """
 
 from __future__ import annotations
@@ -114,10 +114,14 @@ def lines(text: str) -> Iterator[str]:
         yield line[:-1] if line.endswith("\r") else line
 
 
+_BREAKS = ("\x85", "\u2028", "\u2029")
+
+
 def dumps(value: Any) -> str:
     """One line of standard JSON; whatever the value holds, it can be written to any UTF-8 stream."""
     text = json.dumps(value, ensure_ascii=False, allow_nan=False, default=str)
-    text = text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    for breaking in _BREAKS:  # JSON escapes the other controls; these three some readers take for line ends
+        text = text.replace(breaking, f"\\u{ord(breaking):04x}")
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:  # half a surrogate pair from somewhere: escaped, as JSON allows
