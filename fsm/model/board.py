@@ -51,7 +51,7 @@ class Board(EventMethods):
             )  # fmt: skip
         if not isinstance(cards_in_board, bool):
             raise InputError(
-                "« cards_in_board » vaut true ou false", "'cards_in_board' is true or false", key="cards_in_board"
+                "« cards_in_board » vaut « true » ou « false »", "'cards_in_board' is true or false", key="cards_in_board"
             )
         self.engine = engine or default_engine()  # the machine that routes this board's events
         self.runner = runner
