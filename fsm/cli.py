@@ -28,6 +28,7 @@ class _Version(argparse.Action):
 
 
 def _run(args: argparse.Namespace) -> int:
+    from fsm.bridge.jsontext import escape
     from fsm.model.scenario import corpus_files, iter_files, load, run
 
     paths = args.files or corpus_files()
@@ -36,7 +37,13 @@ def _run(args: argparse.Namespace) -> int:
         try:
             scenarios = load(path)
         except FsmError as err:
-            print(f"ERROR {err}")
+            print(f"ERROR {escape(str(err))}")
+            unreadable += 1
+            continue
+        except Exception as err:  # noqa: BLE001 - one file's fault never stops the others
+            print(
+                f"ERROR {escape(str(path))}: erreur interne / internal error {type(err).__name__}: {escape(str(err))}"
+            )
             unreadable += 1
             continue
         for s in scenarios:
@@ -496,7 +503,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except FsmError as err:
-        print(f"erreur / error: {err}", file=sys.stderr)
+        from fsm.bridge.jsontext import escape
+
+        print(f"erreur / error: {escape(str(err))}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # the reader (head, less) went away: nothing more to say
         sys.stderr.close()
