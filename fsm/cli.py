@@ -185,13 +185,14 @@ def _check(args: argparse.Namespace) -> int:
     regular file, 3 an internal error (2 wins over 3)."""
     import json
 
+    from fsm.bridge.jsontext import escape
     from fsm.interop import pbn
 
     def progress(n: int, total: int, path: Path) -> None:
         if total >= 20 and sys.stderr.isatty():
             width = 30
             done = width * n // total
-            sys.stderr.write(f"\r[{'#' * done}{'.' * (width - done)}] {n}/{total} {path.name[:30]:<30}")
+            sys.stderr.write(f"\r[{'#' * done}{'.' * (width - done)}] {n}/{total} {escape(path.name[:30]):<30}")
             if n == total:
                 sys.stderr.write("\n")
 
@@ -214,7 +215,7 @@ def _check(args: argparse.Namespace) -> int:
         _print_report(summary)
     unreadable = tally.unreadable_paths
     for p in unreadable:
-        print(f"{p['path']}: {pbn.Notice.LABELS[p['kind']]}: {p['what']}", file=sys.stderr)
+        print(escape(f"{p['path']}: {pbn.Notice.LABELS[p['kind']]}: {p['what']}"), file=sys.stderr)
     if unreadable:
         return 2
     return 3 if tally.internal_errors else 0
@@ -354,6 +355,27 @@ def _teach_pbn(path: str, out: str) -> int:
         written.write_text(page(s), encoding="utf-8")
         print(written)
     return 0
+
+
+def _unusable(err: OSError) -> str:
+    """A path that cannot be written or read, named, with the system's reason."""
+    from fsm.bridge.jsontext import escape
+
+    import errno
+
+    french = {
+        errno.EEXIST: "un fichier est là où un dossier est attendu",
+        errno.ENOTDIR: "un fichier est là où un dossier est attendu",
+        errno.EISDIR: "un dossier est là où un fichier est attendu",
+        errno.ENAMETOOLONG: "nom trop long",
+        errno.EACCES: "permission refusée",
+        errno.ENOENT: "introuvable",
+        errno.ENOSPC: "disque plein",
+    }
+    where = " → ".join(escape(str(f)) for f in (err.filename, err.filename2) if f is not None) or "?"
+    reason = escape(err.strerror or str(err))
+    fr = french.get(err.errno or 0, reason)
+    return f"chemin inutilisable : {where} ({fr}) / unusable path: {where} ({reason})"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -510,6 +532,9 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # the reader (head, less) went away: nothing more to say
         sys.stderr.close()
         return 0
+    except OSError as err:  # --out naming a file where a folder is wanted, or the reverse; a disk full
+        print(_unusable(err), file=sys.stderr)
+        return 2
     except Exception as err:  # the contract is: never a traceback
         if type(err).__name__ == "ExecutableNotFound":
             print(GRAPHVIZ_MISSING, file=sys.stderr)

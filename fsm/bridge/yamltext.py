@@ -60,22 +60,21 @@ class FastLoader(yaml.CSafeLoader if yaml.__with_libyaml__ else yaml.SafeLoader)
         return super().construct_mapping(node, deep=deep)  # type: ignore[no-any-return]
 
 
-for _loader in (StrictLoader, FastLoader):
-    _loader.add_constructor("tag:yaml.org,2002:int", _bounded_int)
+StrictLoader.add_constructor("tag:yaml.org,2002:int", _bounded_int)  # type: ignore[type-var]
+FastLoader.add_constructor("tag:yaml.org,2002:int", _bounded_int)
 
 
 def check_shape(text: str, depth_max: int, loader: type[Any] = StrictLoader) -> None:
     """No alias and at most ``depth_max`` levels: a :class:`yaml.MarkedYAMLError` otherwise."""
     depth = 0
     for event in yaml.parse(text, Loader=loader):
+        mark: Any = event.start_mark
         if isinstance(event, yaml.AliasEvent):
-            raise yaml.MarkedYAMLError(problem="YAML aliases (*name) are not allowed", problem_mark=event.start_mark)
+            raise yaml.MarkedYAMLError(problem="YAML aliases (*name) are not allowed", problem_mark=mark)
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             depth += 1
             if depth > depth_max:
-                raise yaml.MarkedYAMLError(
-                    problem=f"nested deeper than {depth_max} levels", problem_mark=event.start_mark
-                )
+                raise yaml.MarkedYAMLError(problem=f"nested deeper than {depth_max} levels", problem_mark=mark)
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
             depth -= 1
 
