@@ -8,6 +8,7 @@ rendering); 3 an internal error (``check``).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -334,34 +335,41 @@ def _teach(args: argparse.Namespace) -> int:
 
 
 def _teach_pbn(path: str, out: str) -> int:
-    """One classroom page per board of a PBN file, the boards replayed as ``fsm check`` does."""
-    from fsm.interop.pbn_teach import scenarios
+    """One classroom page per board of a PBN file, the boards replayed as ``fsm check`` does; each
+    page written as soon as it is made (a file of 10,000 boards is never held in memory)."""
+    from fsm.bridge.jsontext import escape
+    from fsm.interop.pbn_teach import each
     from fsm.teach.pages import page
 
-    try:
-        found, skipped = scenarios(path)
-    except OSError as err:
-        print(f"fichier illisible / unreadable file: {path} ({err.strerror or err})", file=sys.stderr)
-        return 2
-    for line in skipped:
-        print(f"donne laissée de côté / board left out: {line}", file=sys.stderr)
-    if not found:
-        print(f"aucune donne à montrer / no board to show: {path}", file=sys.stderr)
-        return 2
+    def skip(line: str) -> None:
+        print(f"donne laissée de côté / board left out: {escape(line)}", file=sys.stderr)
+
     folder = Path(out)
-    folder.mkdir(parents=True, exist_ok=True)
-    for s in found:
-        written = folder / f"{s.id}.html"
-        written.write_text(page(s), encoding="utf-8")
-        print(written)
+    written = 0
+    try:
+        for s in each(path, skip):
+            if not written:
+                folder.mkdir(parents=True, exist_ok=True)
+            target = folder / f"{s.id}.html"
+            target.write_text(page(s), encoding="utf-8")
+            print(escape(str(target)))
+            written += 1
+    except OSError as err:
+        if err.filename is not None and Path(os.fsdecode(err.filename)) == Path(path):
+            print(f"fichier illisible / unreadable file: {escape(path)} ({err.strerror or err})", file=sys.stderr)
+            return 2
+        raise
+    if not written:
+        print(f"aucune donne à montrer / no board to show: {escape(path)}", file=sys.stderr)
+        return 2
     return 0
 
 
 def _unusable(err: OSError) -> str:
     """A path that cannot be written or read, named, with the system's reason."""
-    from fsm.bridge.jsontext import escape
-
     import errno
+
+    from fsm.bridge.jsontext import escape
 
     french = {
         errno.EEXIST: "un fichier est là où un dossier est attendu",

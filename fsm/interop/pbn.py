@@ -44,8 +44,8 @@ from typing import IO, Any, NamedTuple, Protocol
 
 from fsm.bridge.calls import PASS, SEATS, Call, Card, Seat, parse_call, parse_card
 from fsm.bridge.errors import FsmError
-from fsm.bridge.jsontext import escape
 from fsm.bridge.events import Event
+from fsm.bridge.jsontext import escape
 from fsm.engine.journal import Step
 from fsm.model import workers
 from fsm.model.board import Board
