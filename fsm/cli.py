@@ -52,10 +52,10 @@ def _run(args: argparse.Namespace) -> int:
             if result.ok:
                 passed += 1
                 if not args.quiet:
-                    print(result.line())
+                    print(escape(result.line()))
             else:
                 failed += 1
-                print(result.line())
+                print(escape(result.line()))
     print(f"{passed} passed, {failed} failed" + (f", {unreadable} unreadable" if unreadable else ""))
     return 2 if unreadable else 1 if failed else 0
 
