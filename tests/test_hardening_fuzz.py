@@ -208,7 +208,7 @@ GOOD = (
 )
 py_bits = st.sampled_from([
     GOOD, GOOD.replace('law="20B"', "law=None"), GOOD.replace("rank=70", 'rank="x"'), GOOD.replace('"fz"', "None"),
-    GOOD.replace('"passed_out", dest', '"nowhere", dest'), "MODULE = 5\n", "from fsm.laws.normal import MODULE\n",
+    GOOD.replace('"passed_out", dest', '"nowhere", dest'), GOOD.replace("takes={", "options=5, takes={"), "MODULE = 5\n", "from fsm.laws.normal import MODULE\n",
     "def (\n", "raise RuntimeError('x')\n", "import sys\nsys.exit(1)\n", "x = 1\n", "\ufeff", "1/0\n", "import nothing_here\n",
 ])  # fmt: skip
 yaml_data = st.one_of(

@@ -75,26 +75,8 @@ def modules() -> list[LawModule]:
 @cache
 def default_engine() -> Engine:
     """The one engine of the process, built once from the law modules' tables."""
-    options: dict[str, list[Option]] = {}
-    for m in modules():
-        for state, opts in m.options.items():
-            options.setdefault(state, []).extend(opts)
-    extra: dict[str, tuple[str, ...]] = {}
-    for m in modules():
-        for state, events in m.takes.items():
-            extra[state] = (*extra.get(state, ()), *events)
     try:
-        return Engine(
-            [
-                replace(s, takes=(*s.takes, *extra[s.name])) if s.name in extra else s
-                for m in modules()
-                for s in m.states
-            ],
-            [r for m in modules() for r in m.rules],
-            options,
-            [d for m in modules() for d in m.decisions],
-            [t for m in modules() for t in m.triggers],
-        )
+        return _build()
     except (TypeError, ValueError, AttributeError, KeyError) as err:
         if isinstance(err, FsmError) or not os.environ.get(EXTRA):
             raise
@@ -104,6 +86,24 @@ def default_engine() -> Engine:
             f"invalid machine with the families of {EXTRA} ({type(err).__name__}: {err})",
             key=EXTRA,
         ) from None
+
+
+def _build() -> Engine:
+    options: dict[str, list[Option]] = {}
+    for m in modules():
+        for state, opts in m.options.items():
+            options.setdefault(state, []).extend(opts)
+    extra: dict[str, tuple[str, ...]] = {}
+    for m in modules():
+        for state, events in m.takes.items():
+            extra[state] = (*extra.get(state, ()), *events)
+    return Engine(
+        [replace(s, takes=(*s.takes, *extra[s.name])) if s.name in extra else s for m in modules() for s in m.states],
+        [r for m in modules() for r in m.rules],
+        options,
+        [d for m in modules() for d in m.decisions],
+        [t for m in modules() for t in m.triggers],
+    )
 
 
 def states() -> dict[str, StateSpec]:
