@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -29,6 +30,7 @@ class _Version(argparse.Action):
 
 
 def _run(args: argparse.Namespace) -> int:
+    from fsm.bridge.jsontext import escape
     from fsm.model.scenario import corpus_files, iter_files, load, run
 
     paths = args.files or corpus_files()
@@ -37,7 +39,13 @@ def _run(args: argparse.Namespace) -> int:
         try:
             scenarios = load(path)
         except FsmError as err:
-            print(f"ERROR {err}")
+            print(f"ERROR {escape(str(err))}")
+            unreadable += 1
+            continue
+        except Exception as err:  # noqa: BLE001 - one file's fault never stops the others
+            print(
+                f"ERROR {escape(str(path))}: erreur interne / internal error {type(err).__name__}: {escape(str(err))}"
+            )
             unreadable += 1
             continue
         for s in scenarios:
@@ -45,10 +53,10 @@ def _run(args: argparse.Namespace) -> int:
             if result.ok:
                 passed += 1
                 if not args.quiet:
-                    print(result.line())
+                    print(escape(result.line()))
             else:
                 failed += 1
-                print(result.line())
+                print(escape(result.line()))
     print(f"{passed} passed, {failed} failed" + (f", {unreadable} unreadable" if unreadable else ""))
     return 2 if unreadable else 1 if failed else 0
 
@@ -179,13 +187,14 @@ def _check(args: argparse.Namespace) -> int:
     regular file, 3 an internal error (2 wins over 3)."""
     import json
 
+    from fsm.bridge.jsontext import escape
     from fsm.interop import pbn
 
     def progress(n: int, total: int, path: Path) -> None:
         if total >= 20 and sys.stderr.isatty():
             width = 30
             done = width * n // total
-            sys.stderr.write(f"\r[{'#' * done}{'.' * (width - done)}] {n}/{total} {path.name[:30]:<30}")
+            sys.stderr.write(f"\r[{'#' * done}{'.' * (width - done)}] {n}/{total} {escape(path.name[:30]):<30}")
             if n == total:
                 sys.stderr.write("\n")
 
@@ -208,7 +217,7 @@ def _check(args: argparse.Namespace) -> int:
         _print_report(summary)
     unreadable = tally.unreadable_paths
     for p in unreadable:
-        print(f"{p['path']}: {pbn.Notice.LABELS[p['kind']]}: {p['what']}", file=sys.stderr)
+        print(escape(f"{p['path']}: {pbn.Notice.LABELS[p['kind']]}: {p['what']}"), file=sys.stderr)
     if unreadable:
         return 2
     return 3 if tally.internal_errors else 0
@@ -347,27 +356,55 @@ def _teach(args: argparse.Namespace) -> int:
 
 
 def _teach_pbn(path: str, out: str) -> int:
-    """One classroom page per board of a PBN file, the boards replayed as ``fsm check`` does."""
-    from fsm.interop.pbn_teach import scenarios
+    """One classroom page per board of a PBN file, the boards replayed as ``fsm check`` does; each
+    page written as soon as it is made (a file of 10,000 boards is never held in memory)."""
+    from fsm.bridge.jsontext import escape
+    from fsm.interop.pbn_teach import each
     from fsm.teach.pages import page
 
-    try:
-        found, skipped = scenarios(path)
-    except OSError as err:
-        print(f"fichier illisible / unreadable file: {path} ({err.strerror or err})", file=sys.stderr)
-        return 2
-    for line in skipped:
-        print(f"donne laissée de côté / board left out: {line}", file=sys.stderr)
-    if not found:
-        print(f"aucune donne à montrer / no board to show: {path}", file=sys.stderr)
-        return 2
+    def skip(line: str) -> None:
+        print(f"donne laissée de côté / board left out: {escape(line)}", file=sys.stderr)
+
     folder = Path(out)
-    folder.mkdir(parents=True, exist_ok=True)
-    for s in found:
-        written = folder / f"{s.id}.html"
-        written.write_text(page(s), encoding="utf-8")
-        print(written)
+    written = 0
+    try:
+        for s in each(path, skip):
+            if not written:
+                folder.mkdir(parents=True, exist_ok=True)
+            target = folder / f"{s.id}.html"
+            target.write_text(page(s), encoding="utf-8")
+            print(escape(str(target)))
+            written += 1
+    except OSError as err:
+        if err.filename is not None and Path(os.fsdecode(err.filename)) == Path(path):
+            print(f"fichier illisible / unreadable file: {escape(path)} ({err.strerror or err})", file=sys.stderr)
+            return 2
+        raise
+    if not written:
+        print(f"aucune donne à montrer / no board to show: {escape(path)}", file=sys.stderr)
+        return 2
     return 0
+
+
+def _unusable(err: OSError) -> str:
+    """A path that cannot be written or read, named, with the system's reason."""
+    import errno
+
+    from fsm.bridge.jsontext import escape
+
+    french = {
+        errno.EEXIST: "un fichier est là où un dossier est attendu",
+        errno.ENOTDIR: "un fichier est là où un dossier est attendu",
+        errno.EISDIR: "un dossier est là où un fichier est attendu",
+        errno.ENAMETOOLONG: "nom trop long",
+        errno.EACCES: "permission refusée",
+        errno.ENOENT: "introuvable",
+        errno.ENOSPC: "disque plein",
+    }
+    where = " → ".join(escape(str(f)) for f in (err.filename, err.filename2) if f is not None) or "?"
+    reason = escape(err.strerror or str(err))
+    fr = french.get(err.errno or 0, reason)
+    return f"chemin inutilisable : {where} ({fr}) / unusable path: {where} ({reason})"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -527,11 +564,16 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except FsmError as err:
-        print(f"erreur / error: {err}", file=sys.stderr)
+        from fsm.bridge.jsontext import escape
+
+        print(f"erreur / error: {escape(str(err))}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # the reader (head, less) went away: nothing more to say
         sys.stderr.close()
         return 0
+    except OSError as err:  # --out naming a file where a folder is wanted, or the reverse; a disk full
+        print(_unusable(err), file=sys.stderr)
+        return 2
     except Exception as err:  # the contract is: never a traceback
         if type(err).__name__ == "ExecutableNotFound":
             print(GRAPHVIZ_MISSING, file=sys.stderr)

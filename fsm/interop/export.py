@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 from xml.etree import ElementTree as ET
 
+from fsm.bridge import jsontext
 from fsm.bridge.context import CONTEXT
 from fsm.bridge.effects import EFFECTS
 from fsm.bridge.errors import InputError
@@ -327,9 +328,9 @@ def _checked(data: dict[str, Any], kind: str) -> Callable[..., Any]:
 def from_json(text: str) -> Engine:
     """Rebuild an engine from the JSON markup; every function is looked up in the registry by name."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise _bad(f"JSON illisible ({err})", f"unreadable JSON ({err})") from None
+        data = jsontext.loads(text)
+    except InputError as err:
+        raise _bad(err.message_fr, err.message_en) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
         raise _bad(f"ce n'est pas une spécification (version {VERSION})", f"not a machine spec (version {VERSION})")
     try:

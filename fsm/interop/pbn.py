@@ -45,6 +45,7 @@ from typing import IO, Any, NamedTuple, Protocol
 from fsm.bridge.calls import PASS, SEATS, Call, Card, Seat, parse_call, parse_card
 from fsm.bridge.errors import FsmError
 from fsm.bridge.events import Event
+from fsm.bridge.jsontext import escape
 from fsm.engine.journal import Step
 from fsm.model import workers
 from fsm.model.board import Board
@@ -1278,12 +1279,20 @@ def check_file(path: str | Path, start: int = 0, stop: int | None = None) -> Ite
 
 
 def render(item: Item, fmt: str) -> str:
-    """An item as the report prints it: text lines, or one JSON object (``""`` when not shown)."""
+    """An item as the report prints it: text lines, or one JSON object (``""`` when not shown).
+
+    The text is for a terminal: a control character of the file (an ESC in a tag, a call token or
+    a file name) is shown as ``\\x1b``, never sent to it. JSON escapes them by itself."""
     if isinstance(item, Notice):
-        return item.text() if fmt == "text" else ""
+        return terminal_text(item.text()) if fmt == "text" else ""
     if not item.shown:
         return ""
-    return item.text() if fmt == "text" else json.dumps(item.as_dict(), ensure_ascii=False)
+    return terminal_text(item.text()) if fmt == "text" else json.dumps(item.as_dict(), ensure_ascii=False)
+
+
+def terminal_text(text: str) -> str:
+    """Lines safe to print: each line's control characters escaped, the line breaks kept."""
+    return "\n".join(escape(line) for line in text.split("\n"))
 
 
 SPILL = 1 << 20  # a worker keeps a file's report in memory up to this size, then writes it to disk

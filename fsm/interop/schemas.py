@@ -564,7 +564,9 @@ def validate(name: str, value: Any) -> None:
     from fsm.bridge.errors import InputError
 
     data = json.loads(json.dumps(value, default=str))
-    if validator(name).is_valid(data):  # stops at each branch's first error: the errors are sought only when there is one
+    if validator(name).is_valid(
+        data
+    ):  # stops at each branch's first error: the errors are sought only when there is one
         return
     error = jsonschema.exceptions.best_match(validator(name).iter_errors(data))
     if error is not None:

@@ -29,11 +29,10 @@ _PART = re.compile(r"\([a-z]+\)")
 def _load(name: str) -> dict[str, dict[str, Any]]:
     from importlib.resources import files  # both slow to import: only when a law's words are first asked for
 
-    import yaml
+    from fsm.bridge import yamltext
 
     source = files("fsm.laws").joinpath(name).read_text(encoding="utf-8")
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    return {str(k): v or {} for k, v in yaml.load(source, Loader=loader).items()}  # noqa: S506 - a safe loader
+    return {str(k): v or {} for k, v in yamltext.load(source).items()}
 
 
 @cache

@@ -15,12 +15,16 @@ here: adding a family is adding its module (and its data file) and its scenario 
 kept outside the package are found too, in the folders the environment variable ``FSM_FAMILIES``
 names (separated as in ``PATH``), each module beside its data file: a way to try a family
 without touching the package, and how the tests add one.
+
+A folder of ``FSM_FAMILIES`` that is missing, or a module or data file in it that cannot be read
+(no regular file, a syntax error, an exception at import, a malformed data file, a family declared
+twice) is a :class:`FamilyError` naming the folder, the file and the reason: never a family
+silently left out, never a traceback, never a wait on a named pipe.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import os
 import pkgutil
 from dataclasses import dataclass
@@ -29,12 +33,25 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from fsm.bridge.errors import InputError
 from fsm.laws.spec import LawModule
 
 HERE = Path(__file__).parent
 EXTRA = "FSM_FAMILIES"
 
 Words = tuple[str, str]  # French, English
+MAX_BYTES = 1_000_000  # a family's module or data file: the largest shipped is some 30 kB
+
+
+class FamilyError(InputError):
+    """A family that cannot be read: names the folder or file, and why."""
+
+
+def _broken(where: Path | str, fr: str, en: str) -> FamilyError:
+    from fsm.bridge.jsontext import escape
+
+    name = escape(str(where))
+    return FamilyError(f"{EXTRA} : {name} : {fr}", f"{EXTRA}: {name}: {en}", key=EXTRA, path=str(where))
 
 
 @dataclass(frozen=True)
@@ -104,14 +121,78 @@ def _view(data: Any, family: str, where: str) -> View:
 
 def _shown(module: LawModule, path: Path) -> Family:
     """The family with what its data file says it shows (nothing, when it has none)."""
-    if not path.exists():
+    if not os.path.lexists(path):
         return Family(module)
-    import yaml  # slow to import: only when a family's drawings or lessons are asked for
+    from fsm.bridge import yamltext  # slow to import: only when a family's drawings or lessons are asked for
 
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    views = tuple(_view(v, module.name, f"{path.name}, view {v.get('name')}") for v in data.get("views", []))
-    overview = data.get("overview")
-    return Family(module, _words(overview, path.name) if overview else None, views)
+    text = _text(path)
+    try:
+        data = yamltext.loads(text, str(path)) or {}
+        if not isinstance(data, dict):
+            raise ValueError("the data file must be a mapping")
+        views = tuple(_view(v, module.name, f"{path.name}, view {v.get('name')}") for v in data.get("views") or [])
+        overview = data.get("overview")
+        return Family(module, _words(overview, path.name) if overview else None, views)
+    except InputError:
+        raise
+    except Exception as err:  # noqa: BLE001 - a missing key, a text where a table is wanted…
+        raise _broken(path, f"fichier de données mal formé ({type(err).__name__} : {err})",
+                      f"malformed data file ({type(err).__name__}: {err})") from None  # fmt: skip
+
+
+def _text(path: Path) -> str:
+    """A module's or data file's text: a regular file (never a pipe, which would wait forever), bounded, UTF-8."""
+    try:
+        if not path.is_file():
+            raise _broken(path, "pas un fichier ordinaire (dossier, tube, lien brisé ?)",
+                          "not a regular file (a folder, a pipe, a broken link?)")  # fmt: skip
+        if path.stat().st_size > MAX_BYTES:
+            raise _broken(path, f"plus de {MAX_BYTES} octets", f"larger than {MAX_BYTES} bytes")
+        return path.read_bytes().decode("utf-8-sig")
+    except OSError as err:
+        raise _broken(path, f"illisible ({err.strerror or err})", f"unreadable ({err.strerror or err})") from None
+    except UnicodeDecodeError:
+        raise _broken(path, "pas en UTF-8", "not UTF-8") from None
+
+
+def _well_typed(module: Any, path: Path) -> None:
+    """What the registry itself sorts and names by: the machine checks the rest (its SpecError)."""
+    if not isinstance(module, LawModule):
+        raise _broken(path, "« MODULE » n'est pas un LawModule", "'MODULE' is not a LawModule")
+    if not (isinstance(module.name, str) and module.name.isidentifier()):
+        raise _broken(path, "le nom de la famille n'est pas un identifiant", "the family's name is not an identifier")
+    if not isinstance(module.laws, str):
+        raise _broken(path, "« laws » n'est pas un texte", "'laws' is not a text")
+    if not isinstance(module.rank, int) or isinstance(module.rank, bool):
+        raise _broken(path, "« rank » n'est pas un entier", "'rank' is not an integer")
+
+
+def _extra(folder: str) -> list[tuple[ModuleType, Path]]:
+    """The modules of one folder of ``FSM_FAMILIES``, each run from its text (read as :func:`_text` reads)."""
+    where = Path(folder)
+    try:
+        if not where.is_dir():
+            raise _broken(where, "dossier introuvable", "no such folder")
+        paths = sorted(where.glob("*.py"))
+    except OSError as err:
+        raise _broken(where, f"illisible ({err.strerror or err})", f"unreadable ({err.strerror or err})") from None
+    found = []
+    for path in paths:
+        source = _text(path)
+        module = ModuleType(f"fsm_family_{path.stem}")
+        module.__file__ = str(path)
+        try:
+            exec(compile(source, str(path), "exec"), module.__dict__)  # noqa: S102 - the user's own family
+        except SyntaxError as err:
+            raise _broken(path, f"erreur de syntaxe ligne {err.lineno} : {err.msg}",
+                          f"syntax error at line {err.lineno}: {err.msg}") from None  # fmt: skip
+        except (Exception, SystemExit) as err:  # noqa: BLE001 - whatever the module raised, named
+            raise _broken(path, f"erreur à l'import ({type(err).__name__} : {err})",
+                          f"error at import ({type(err).__name__}: {err})") from None  # fmt: skip
+        if hasattr(module, "MODULE"):
+            _well_typed(module.MODULE, path)
+        found.append((module, path.with_suffix(".yaml")))
+    return found
 
 
 def _modules() -> list[tuple[ModuleType, Path]]:
@@ -121,13 +202,7 @@ def _modules() -> list[tuple[ModuleType, Path]]:
         if info.name != "registry":
             found.append((importlib.import_module(f"{__package__}.{info.name}"), HERE / f"{info.name}.yaml"))
     for folder in filter(None, os.environ.get(EXTRA, "").split(os.pathsep)):
-        for path in sorted(Path(folder).glob("*.py")):
-            spec = importlib.util.spec_from_file_location(f"fsm_family_{path.stem}", path)
-            if spec is None or spec.loader is None:  # pragma: no cover - a .py file always has a loader
-                continue
-            module = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
-            found.append((module, path.with_suffix(".yaml")))
+        found.extend(_extra(folder))
     return found
 
 
@@ -142,7 +217,11 @@ def _found() -> tuple[tuple[LawModule, Path], ...]:
     names = [m.name for m, _ in out]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
-        raise ValueError(f"law families declared twice: {', '.join(twice)}")
+        raise _broken(
+            os.environ.get(EXTRA, ""),
+            f"familles de lois déclarées deux fois : {', '.join(twice)}",
+            f"law families declared twice: {', '.join(twice)}",
+        )
     return tuple(sorted(out, key=lambda found: (found[0].rank, found[0].name)))
 
 

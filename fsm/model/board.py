@@ -51,7 +51,9 @@ class Board(EventMethods):
             )  # fmt: skip
         if not isinstance(cards_in_board, bool):
             raise InputError(
-                "« cards_in_board » vaut « true » ou « false »", "'cards_in_board' is true or false", key="cards_in_board"
+                "« cards_in_board » vaut « true » ou « false »",
+                "'cards_in_board' is true or false",
+                key="cards_in_board",
             )
         self.engine = engine or default_engine()  # the machine that routes this board's events
         self.runner = runner
@@ -159,18 +161,38 @@ class Board(EventMethods):
 
     @classmethod
     def replay(cls, record: dict[str, Any] | list[dict[str, Any]], engine: Engine | None = None, **setup: Any) -> Board:
-        """Rebuild a board from ``record()`` (or from a bare event list and set-up keywords)."""
+        """Rebuild a board from ``record()`` (or from a bare event list and set-up keywords).
+
+        A malformed record is an :class:`InputError` naming its key or its event's index, never
+        another exception: a record is often read from a file."""
         if isinstance(record, list):
             record = {"events": record, **setup}
+        if not isinstance(record, dict):
+            raise _malformed("-", "un enregistrement est une table", "a record is a mapping")
+        events = record.get("events")
+        if not isinstance(events, list):
+            raise _malformed("events", "une liste d'événements est attendue", "a list of events is expected")
+        settings = record.get("settings")
+        if settings is not None and not isinstance(settings, (dict, Settings)):
+            raise _malformed("settings", "une table de réglages est attendue", "a mapping of settings is expected")
+        cards_in_board = record.get("cards_in_board", False)
+        if not isinstance(cards_in_board, bool):
+            raise _malformed("cards_in_board", "« true » ou « false » est attendu", "true or false is expected")
         board = cls(
             dealer=record.get("dealer", "N"),
             vulnerable=record.get("vulnerable", "None"),
-            settings=record.get("settings"),
-            cards_in_board=record.get("cards_in_board", False),
+            settings=settings,
+            cards_in_board=cards_in_board,
             engine=engine,
             runner=setup.get("runner", "compiled"),
         )
-        for entry in record["events"]:
+        for n, entry in enumerate(events):
+            if not (isinstance(entry, dict) and len(entry) == 1 and isinstance(next(iter(entry)), str)):
+                raise _malformed(
+                    f"events[{n}]",
+                    f"l'événement {n} n'est pas une table à une seule clé (son nom)",
+                    f"event {n} is not a mapping with one key (its name)",
+                )
             ((name, args),) = entry.items()
             board.apply(name, args)
         return board
@@ -248,3 +270,7 @@ def _copy_args(args: dict[str, Any]) -> dict[str, Any]:
 
 
 __all__ = ["Board", "Step"]
+
+
+def _malformed(key: str, fr: str, en: str) -> InputError:
+    return InputError(f"enregistrement illisible : {fr}", f"unreadable record: {en}", key=key)

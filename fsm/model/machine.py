@@ -10,6 +10,7 @@ states a board starts in, the form of a law reference, and where a ruling is not
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -21,12 +22,13 @@ from fsm.bridge.events import EVENTS, Event, internal
 from fsm.bridge.growing import plus
 from fsm.bridge.table import Table
 from fsm.engine.decisions import Decision, Trigger
+from fsm.engine.errors import FsmError, SpecError
 from fsm.engine.host import Host
 from fsm.engine.journal import Step
 from fsm.engine.machine import RUNNERS, SETTLE_LIMIT
 from fsm.engine.machine import Engine as _Engine
 from fsm.engine.tables import ancestry
-from fsm.laws.registry import law_modules
+from fsm.laws.registry import EXTRA, law_modules
 from fsm.laws.spec import REGISTRY, LawModule, Option, Rule, StateSpec
 
 # A clause of the Laws: 27, 27B, 27B1, 27B1(b), 16B1(a)(ii)
@@ -73,6 +75,20 @@ def modules() -> list[LawModule]:
 @cache
 def default_engine() -> Engine:
     """The one engine of the process, built once from the law modules' tables."""
+    try:
+        return _build()
+    except (TypeError, ValueError, AttributeError, KeyError) as err:
+        if isinstance(err, FsmError) or not os.environ.get(EXTRA):
+            raise
+        # A family of FSM_FAMILIES with a table of the wrong type (a law that is None…): said as such.
+        raise SpecError(
+            f"machine invalide avec les familles de {EXTRA} ({type(err).__name__} : {err})",
+            f"invalid machine with the families of {EXTRA} ({type(err).__name__}: {err})",
+            key=EXTRA,
+        ) from None
+
+
+def _build() -> Engine:
     options: dict[str, list[Option]] = {}
     for m in modules():
         for state, opts in m.options.items():

@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from fsm.bridge import jsontext, yamltext
 from fsm.bridge.calls import SEAT_NAMES, parse_card, parse_seat
 from fsm.bridge.deal import DealError, Hands, holds, parse_deal
 from fsm.bridge.errors import FsmError, ScenarioError
@@ -90,30 +91,8 @@ MAX_BYTES = 4_000_000  # the whole shipped corpus is a few hundred kilobytes
 MAX_DEPTH = 32  # events and expectations nest five or six levels deep
 
 
-def _once(loader: yaml.constructor.SafeConstructor, node: yaml.MappingNode, deep: bool) -> None:
-    seen: set[Any] = set()
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=deep)
-        if key in seen:
-            raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
-        seen.add(key)
-
-
-class _StrictLoader(yaml.SafeLoader):
-    """YAML as the scenario format reads it: a key given twice is an error."""
-
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        _once(self, node, deep)
-        return super().construct_mapping(node, deep=deep)
-
-
-class _FastLoader(yaml.CSafeLoader if yaml.__with_libyaml__ else yaml.SafeLoader):  # type: ignore[misc]
-    """The same, on libyaml's parser where PyYAML has it: the corpus read four times faster. A file
-    it refuses is read again by :class:`_StrictLoader`, whose words and marks the errors quote."""
-
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        _once(self, node, deep)
-        return super().construct_mapping(node, deep=deep)  # type: ignore[no-any-return]
+_StrictLoader = yamltext.StrictLoader  # a key given twice, or that is a list, is an error
+_FastLoader = yamltext.FastLoader  # the same on libyaml: the corpus read four times faster
 
 
 def _check_shape(text: str, file: str, loader: type[Any] = _StrictLoader) -> None:
@@ -152,10 +131,9 @@ def _read(path: Path, file: str) -> Any:
         ) from None
     if path.suffix == ".json":
         try:
-            return json.loads(text)
-        except json.JSONDecodeError as err:
-            where = f"ligne {err.lineno}, colonne {err.colno}"
-            raise _fail(file, None, where, f"JSON invalide : {err.msg}", f"invalid JSON: {err.msg}") from None
+            return jsontext.loads(text)
+        except FsmError as err:
+            raise _fail(file, None, "-", err.message_fr, err.message_en) from None
     try:
         if yaml.__with_libyaml__:
             try:
@@ -249,7 +227,7 @@ def _parse(file: str, index: int, item: Any) -> Scenario:
     for k, v in checkpoints_raw.items():
         try:
             number = int(k)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):  # .inf, .nan, a list: no event's number
             number = 0
         if not 1 <= number <= len(events):
             raise _fail(file, sid, f"checkpoints.{k}", "numéro d'événement hors limites", "event number out of range")
@@ -365,7 +343,7 @@ def _check_event(file: str, sid: str, n: int, ev: Any) -> None:
             )
         extra = set(args) - {"event", "law"}
         if extra:
-            raise _fail(file, sid, f"{key}.{sorted(extra)[0]}", "clé inconnue", "unknown key")
+            raise _fail(file, sid, f"{key}.{sorted(map(str, extra))[0]}", "clé inconnue", "unknown key")
         _check_event(file, sid, n, args["event"])
         return
     if name not in EVENTS or EVENTS[name].internal:

@@ -128,10 +128,10 @@ def law_words(law: str, lang: str = "fr") -> str | None:
 def _distractors() -> dict[str, list[dict[str, str]]]:
     from importlib.resources import files
 
-    import yaml
+    from fsm.bridge import yamltext
 
     text = files("fsm.teach").joinpath("distractors.yaml").read_text(encoding="utf-8")
-    return yaml.safe_load(text) or {}
+    return yamltext.load(text) or {}
 
 
 def distractors(law: str) -> list[Choice]:
