@@ -88,9 +88,21 @@ EVENTS = st.one_of(
 )  # fmt: skip
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None, derandomize=True)
 @given(st.sampled_from([s.value for s in SEATS]), st.lists(EVENTS, max_size=40))
 def test_any_event_sequence_refuses_cleanly_and_replays(dealer, events):
+    refuses_cleanly_and_replays(dealer, events)
+
+
+@pytest.mark.deep  # `make deep`: new sequences at every run (not derandomized), on every core
+@pytest.mark.parametrize("shard", range(4))
+@settings(max_examples=2_500, deadline=None)
+@given(st.sampled_from([s.value for s in SEATS]), st.lists(EVENTS, max_size=40))
+def test_10000_event_sequences_refuse_cleanly_and_replay(shard, dealer, events):
+    refuses_cleanly_and_replays(dealer, events)
+
+
+def refuses_cleanly_and_replays(dealer, events):
     board = Board(dealer=dealer)
     for name, args in events:
         before = board.snapshot()

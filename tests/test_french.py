@@ -149,7 +149,6 @@ def printed() -> Texts:
 
 def stepper() -> Texts:
     """The Jupyter stepper's static rendering (what a notebook shows), for scenarios with a deal."""
-    pytest.importorskip("ipywidgets")
     from fsm.teach.stepper import Stepper
 
     for s in scenarios():

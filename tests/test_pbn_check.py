@@ -141,13 +141,55 @@ def test_an_unreadable_file_and_subfolder_are_named(capsys, monkeypatch, folder)
     assert f"{folder / 'sub' / 'z.pbn'}, game 2" in out  # the rest of the folder is read
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root reads files whatever their mode")
+def _check_as_nobody(path: Path) -> tuple[int, str]:
+    """``check path`` run by an unprivileged user: root reads files whatever their mode, and CI runs as
+    root. A forked child (the package already imported, whatever the checkout's permissions) drops to
+    user nobody, so that the kernel itself refuses the read."""
+    import io
+    import pwd
+
+    nobody = pwd.getpwnam("nobody")
+    readable, written = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover (the child leaves by os._exit)
+        try:
+            os.close(readable)
+            os.setgroups([])
+            os.setgid(nobody.pw_gid)
+            os.setuid(nobody.pw_uid)
+            sys.stdout, sys.stderr = io.StringIO(), io.StringIO()
+            code = main(["check", "--jobs", "1", str(path)])
+            os.write(written, json.dumps([code, sys.stderr.getvalue()]).encode())
+        finally:
+            os._exit(0)
+    os.close(written)
+    with os.fdopen(readable, "rb") as answer:
+        said = answer.read()
+    os.waitpid(child, 0)
+    code, err = json.loads(said)
+    return code, err
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
 def test_a_file_without_read_permission(capsys, tmp_path):
-    path = tmp_path / "locked.pbn"
-    shutil.copy(SESSION, path)
-    path.chmod(0)
-    code, _, err = _run(capsys, str(path))
-    assert code == 2 and f"{path}: illisible / unreadable" in err
+    if os.geteuid() != 0:
+        path = tmp_path / "locked.pbn"
+        shutil.copy(SESSION, path)
+        path.chmod(0)
+        code, _, err = _run(capsys, str(path))
+    else:  # pytest's own temporary folders are closed to other users: the file's folder must be open
+        import tempfile
+
+        folder = Path(tempfile.mkdtemp())
+        try:
+            folder.chmod(0o755)
+            path = folder / "locked.pbn"
+            shutil.copy(SESSION, path)
+            path.chmod(0)
+            code, err = _check_as_nobody(path)
+        finally:
+            shutil.rmtree(folder)
+    assert code == 2 and f"{path}: illisible / unreadable: Permission denied" in err
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")

@@ -3,18 +3,16 @@ snapshot and options list the corpus produces, and the machine export validate a
 
 import json
 
+import jsonschema
 import pytest
 import yaml
 
-jsonschema = pytest.importorskip("jsonschema")
-pytest.importorskip("referencing")
-
-from fsm import Board  # noqa: E402
-from fsm.bridge.errors import InputError  # noqa: E402
-from fsm.cli import main  # noqa: E402
-from fsm.interop import schemas  # noqa: E402
-from fsm.interop.export import to_dict  # noqa: E402
-from fsm.model.scenario import apply_event, board_for, corpus_files, load  # noqa: E402
+from fsm import Board
+from fsm.bridge.errors import InputError
+from fsm.cli import main
+from fsm.interop import schemas
+from fsm.interop.export import to_dict
+from fsm.model.scenario import apply_event, board_for, corpus_files, load
 
 validator = schemas.validator
 

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
+from ipywidgets import Dropdown
 
-pytest.importorskip("ipywidgets")
-
-from ipywidgets import Dropdown  # noqa: E402
-
-from fsm.model.board import Board  # noqa: E402
-from fsm.teach.quiz import questions  # noqa: E402
-from fsm.teach.stepper import LiveBoard, QuizWidget, Stepper  # noqa: E402
+from fsm.model.board import Board
+from fsm.teach.quiz import questions
+from fsm.teach.stepper import LiveBoard, QuizWidget, Stepper
 
 
 def test_stepper_goes_forward_and_back_through_27B2():

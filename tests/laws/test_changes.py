@@ -134,12 +134,25 @@ def test_25B_change_of_mind_to_a_bid_above_seven_cannot_be_accepted():
     board.call("N", "1H")
     board.substitute("N", "8H")
     board.judge(unintended=False)
-    with pytest.raises(IllegalEvent):
-        board.accept("E")  # 38A: no acceptance of a bid above seven
+    before, logged = board.snapshot(), len(board.events)
+    with pytest.raises(IllegalEvent) as err:
+        board.accept("E")  # 25B1 lets the LHO accept a change, but 38A: a contract above seven is never played
+    assert err.value.law == "38"
+    assert board.snapshot() == before and len(board.events) == logged
     board.director()
     snap = board.snapshot()
     assert snap["auction"] == ["N:1H"] and snap["cancelled"] == ["N:8H"]  # 25B2: the first call stands
     assert snap["rulings"] == ["25B2", "38B"]
+    # 38C: « chaque membre du camp fautif doit passer jusqu'à la fin des annonces »
+    assert snap["obligations"] == [
+        {"seat": "N", "kind": "pass_rest", "law": "38C"},
+        {"seat": "S", "kind": "pass_rest", "law": "38C"},
+    ]
+    # 38D: East had not called over the 8H, so 26B and 72C apply: declarer may prohibit South, North's
+    # partner, any one suit North did not specify in the legal auction (his 1H names hearts only).
+    assert snap["lead_restrictions"] == [{"seat": "S", "law": "26B", "suits": ["C", "D", "S"]}]
+    assert snap["reviews"] == ["72C"]
+    assert snap["unauthorized_information"] == [{"source": "N:8H", "for": ["S"], "law": "16C"}]
 
 
 def test_21B1_change_to_a_bid_above_seven_is_ruled_under_38():
@@ -180,8 +193,11 @@ def test_25A_on_an_insufficient_bid_the_intended_call_may_be_insufficient_again(
 def test_only_the_offender_may_replace_his_pending_irregular_call():
     board = Board(dealer="N")
     board.call("E", "1H")
-    with pytest.raises(IllegalEvent):
-        board.substitute("S", "1S")
+    before, logged = board.snapshot(), len(board.events)
+    with pytest.raises(IllegalEvent) as err:
+        board.substitute("S", "1S")  # 25A1: a player replaces « sa déclaration », his own
+    assert err.value.law == "25A"
+    assert board.snapshot() == before and len(board.events) == logged
     assert board.state == "auction.bid_out_of_rotation"
 
 

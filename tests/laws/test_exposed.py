@@ -81,8 +81,11 @@ def test_after_a_faced_lead_law_24_no_longer_applies():
     board = Board()
     board.calls("1NT Pass Pass Pass")
     board.lead("E", "HK")  # the auction period is over (17D1)
-    with pytest.raises(IllegalEvent):
-        board.expose("W", ["SA"])
+    before, logged = board.snapshot(), len(board.events)
+    with pytest.raises(IllegalEvent) as err:
+        board.expose("W", ["SA"])  # Law 24: « durant la période des annonces », over at the faced lead (17D1)
+    assert err.value.law == "24"
+    assert board.snapshot() == before and len(board.events) == logged
 
 
 @pytest.mark.parametrize(

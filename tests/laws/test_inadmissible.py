@@ -5,17 +5,22 @@ import pytest
 from fsm import Board, IllegalEvent
 
 
-@pytest.mark.parametrize(("calls", "seat", "call", "state"), [
-    ("1H", "E", "XX", "auction.inadmissible_double.offered"),
-    ("1H", "E", "8H", "auction.bid_above_seven"),
+# 32 intro: an inadmissible double or redouble "ne peut jamais l'être" (accepted), see Law 36;
+# 38A: a contract above seven may never be played, so a bid above seven cannot stand.
+@pytest.mark.parametrize(("calls", "seat", "call", "state", "law"), [
+    ("1H", "E", "XX", "auction.inadmissible_double.offered", "36"),
+    ("1H", "E", "8H", "auction.bid_above_seven", "38"),
 ])  # fmt: skip
-def test_no_acceptance(calls, seat, call, state):
+def test_no_acceptance(calls, seat, call, state, law):
     board = Board()
     board.calls(calls)
     board.call(seat, call)
     assert board.state == state
-    with pytest.raises(IllegalEvent):
+    before, logged = board.snapshot(), len(board.events)
+    with pytest.raises(IllegalEvent) as err:
         board.accept("S")
+    assert err.value.law == law
+    assert board.snapshot() == before and len(board.events) == logged
 
 
 def test_call_after_pass_out_cancelled_39A():
@@ -120,8 +125,11 @@ def test_a_double_with_no_bid_is_not_a_pass_22B_36A(opener, dealer, passes):
     snap = board.snapshot()
     assert snap["state"] == "auction.calling" and snap["contract"] is None
     assert snap["pending"] == [{"law": "36", "source": f"{dealer}:{opener}"}]
-    with pytest.raises(IllegalEvent):
+    before, logged = board.snapshot(), len(board.events)
+    with pytest.raises(IllegalEvent) as err:  # 17D2: hands go back only after a pass-out (22B)
         board.apply("return_hands", {})
+    assert err.value.law == "17D2"
+    assert board.snapshot() == before and len(board.events) == logged
     board.director()
     snap = board.snapshot()
     assert snap["auction"] == [] and len(snap["cancelled"]) == passes + 1

@@ -306,7 +306,6 @@ def test_the_quiz_explanation_marks_a_summary():
 
 
 def test_the_stepper_cites_the_summarised_law_s_title():
-    pytest.importorskip("ipywidgets")
     from fsm.teach.stepper import Stepper
 
     for lang, cited_as in (("fr", "Loi 54D — Entame hors tour face visible"), ("en", "Law 54D — Faced Opening Lead")):

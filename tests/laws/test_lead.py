@@ -185,8 +185,11 @@ def test_50D2_comes_before_50D1_when_both_defenders_hold_penalty_cards():
     board.calls("Pass")  # East leads; West holds a major penalty card
     events = {o["event"] for o in board.options()}
     assert "designate" not in events and "leave_penalty_card" in events
-    with pytest.raises(IllegalEvent):
-        board.designate("N", "S5")
+    before, logged = board.snapshot(), len(board.events)
+    with pytest.raises(IllegalEvent) as err:
+        board.designate("N", "S5")  # the 50D1 designation waits for declarer's 50D2 choice
+    assert err.value.law == "50D1"
+    assert board.snapshot() == before and len(board.events) == logged
     board.leave_penalty_card("N")
     assert "designate" in {o["event"] for o in board.options()}
     board.designate("N", "S5")
@@ -212,8 +215,11 @@ def test_38_a_lead_faced_to_a_contract_above_seven_is_recorded_then_ruled(leads,
     snap = board.snapshot()
     assert snap["state"] == "lead_above_seven" and snap["lead"] == lead and snap["contract"] == "8S"
     assert [(o["event"], o["law"]) for o in board.options()] == [("director", "38A")]
-    with pytest.raises(IllegalEvent):
+    before, logged = board.snapshot(), len(board.events)
+    with pytest.raises(IllegalEvent) as err:
         board.accept("N")  # no Law 54 option: no play begins (38A)
+    assert err.value.law == "38A"
+    assert board.snapshot() == before and len(board.events) == logged
     board.director()
     snap = board.snapshot()
     assert snap["state"] == "auction.calling" and snap["lead"] is None and snap["rulings"] == ["38D"]

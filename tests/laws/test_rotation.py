@@ -100,8 +100,11 @@ def test_a_judgement_awaited_when_the_call_ends_the_auction_is_given_after_it():
     board.judge(comparable=False)
     snap = board.snapshot()
     assert snap["pending"] == [] and snap["obligations"] == [] and snap["reviews"] == ["72C"]
-    with pytest.raises(IllegalEvent):  # nothing is awaited any more
+    before, logged = board.snapshot(), len(board.events)
+    with pytest.raises(IllegalEvent) as err:  # nothing is awaited any more: the face-down lead is (41A)
         board.judge(comparable=True)
+    assert err.value.law == "41A"
+    assert board.snapshot() == before and len(board.events) == logged
 
 
 def test_the_judgement_falls_on_the_call_at_his_turn_never_a_later_one():
