@@ -6,7 +6,8 @@ pick)`` that are resolved into an event against the board as it then stands (``r
 chooses the kind of act (a call in turn, an option holder's choice, a call out of turn, an
 insufficient bid, an inadmissible double, a bid of eight, a change of call, cards exposed, a lead,
 the Director, a judgement…), the seat who makes it (when the kind does not name him), and the pick
-the rest (which call, which card, face down or not). Because steps are plain integers, hypothesis
+the rest (which call, which card, face down or not; half the leads and a third of the exposures
+take a card that has been on the table before, face up still or back in the hand). Because steps are plain integers, hypothesis
 shrinks a failing sequence to a short one with small numbers, and ``random.Random`` draws the same
 steps for the survey (tests/survey_stacked.py). While the board is unsettled (an irregularity
 awaits its option holder or the Director, or a ruling is pending) the rolls map to another table,
@@ -161,6 +162,14 @@ def shown(board: Board) -> set[tuple[str, str]]:
     return out
 
 
+def been_shown(board: Board, seat: str) -> list[str]:
+    """The seat's cards that have been on the table: face up or led now, or back in the hand with the
+    law that sent them back. Shown or led again, each must still be in one place only."""
+    out = {c for s, c in shown(board) if s == seat}
+    out |= {r.card.pbn() for r in board.table.returned_cards if r.seat.value == seat}
+    return sorted(out)
+
+
 def leader(board: Board) -> str | None:
     seat = board.table.opening_leader()
     return seat.value if seat is not None else None
@@ -204,8 +213,12 @@ def resolve(board: Board, hands: dict[str, tuple[str, ...]], step: Step) -> Act:
     elif kind == "expose":
         visible = shown(board)
         hand = [c for c in hands[seat] if (seat, c) not in visible]
+        again = been_shown(board, seat)
         count = 2 if pick % 5 == 0 and len(hand) > 1 else 1
-        cards = [hand[(pick + 7 * i) % len(hand)] for i in range(count)] if hand else [hands[seat][0]]
+        if again and pick % 3 == 2:  # a card shown before, still face up or back in the hand
+            cards = [again[(pick // 3) % len(again)], *([hand[pick % len(hand)]] if count == 2 else [])]
+        else:
+            cards = [hand[(pick + 7 * i) % len(hand)] for i in range(count)] if hand else [hands[seat][0]]
         args: dict[str, Any] = {"seat": seat, "cards": sorted(set(cards))}
         if pick % 4 == 1:
             args["led"] = True
@@ -213,8 +226,9 @@ def resolve(board: Board, hands: dict[str, tuple[str, ...]], step: Step) -> Act:
     elif kind == "lead":
         who = leader(board) if pick % 3 and leader(board) else seat
         assert who is not None
-        visible = sorted(c for s, c in shown(board) if s == who)  # a penalty card may be led (50D)
-        pool = visible if visible and pick % 2 else list(hands[who])
+        # a card shown before: a penalty card may be led (50D), a card back in the hand led again
+        again = been_shown(board, who)
+        pool = again if again and pick % 2 else list(hands[who])
         act = Act(kind, "lead", {"seat": who, "card": pool[pick % len(pool)], "face_down": pick % 4 < 2})
     elif kind == "face_lead":
         lead = board.table.opening_lead
