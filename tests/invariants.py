@@ -16,7 +16,8 @@
 - every unauthorized-information record names the call or card it comes from, and that call or card
   is in the record; every obligation, restriction and penalty card records its law;
 - an accepted event fires a rule and leaves a trace in the snapshot, but for the acts that only
-  inform (``INFORMING``), which the log keeps.
+  inform (``INFORMING``) and a card led that goes back to the hand where it already was, which the
+  log keeps.
 
 ``check_step`` (one event, before and after) and ``check_record`` (the record as it stands) are the
 two halves, used one event at a time by tests/stacked.py. ``options_accepted`` checks that every
@@ -109,7 +110,8 @@ def check_step(
         out.append(Violation("rulings rewritten", f"{before['rulings']} -> {after['rulings']}"))
     if not steps:
         out.append(Violation("accepted without a rule", f"{name} in {before['state']}"))
-    elif after == before and name not in INFORMING:  # the log keeps it; the lead decides whether the snapshot should
+    elif after == before and name not in INFORMING and not _back_again(after, name, args):
+        # the log keeps it; the lead decides whether the snapshot should
         out.append(Violation(f"accepted, snapshot unchanged: {name}", f"in {before['state']} ({steps[-1].rule})"))
 
     # an irregularity stays until it is ruled: a ruling recorded since it came, or its holder's choice
@@ -183,6 +185,12 @@ def check_step(
     if lost:
         out.append(Violation("card gone from the table, not returned", f"{lost} by {name} in {before['state']}"))
     return out
+
+
+def _back_again(after: dict[str, Any], name: str, args: dict[str, Any]) -> bool:
+    """A card led that goes back to the hand where it already was, under the same law (41A: the leader's
+    partner puts the same card face down twice): one card, one record; the log keeps the act."""
+    return name == "lead" and any(r["seat"] == args.get("seat") and r["card"] == args.get("card") for r in after["returned_cards"])  # fmt: skip
 
 
 # What makes two records the same record from one event to the next.

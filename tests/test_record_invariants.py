@@ -353,3 +353,19 @@ def test_the_checker_finds_a_card_both_exposed_and_returned():
     assert invariants.check_record(board) == []
     board.table.returned_cards = (Returned(Seat.E, board.table.exposed[0].card, "24"),)
     assert "card in two places" in {v.kind for v in invariants.check_record(board)}
+
+
+def test_the_same_card_put_face_down_twice_by_the_leader_s_partner_is_one_card_back_in_the_hand():
+    """41A: West, not on lead, puts the ♥K face down twice; it goes back to his hand each time: one card
+    in the hand, recorded once; the log keeps both acts."""
+    board = Board(dealer="N")
+    board.calls("1S Pass 4S Pass Pass Pass")
+    board.lead("W", "HK", face_down=True)
+    board.lead("W", "HK", face_down=True)
+    assert _cards(board) == {
+        "lead": None,
+        "exposed_cards": [],
+        "penalty_cards": [],
+        "returned_cards": [{"seat": "W", "card": "HK", "law": "41A"}],
+    }
+    assert [next(iter(e)) for e in board.record()["events"]][-2:] == ["lead", "lead"]
