@@ -4,8 +4,10 @@
 - the calls: every call the board accepted is, exactly once, a call of the auction, a cancelled
   call with the law that cancelled it, the irregular call awaiting its ruling, or a call held while a
   choice or a judgement waits, and each of them is visible in ``snapshot()``;
-- the cards: every card exposed or led is, exactly once, in its hand, exposed, a penalty card or the
-  opening lead; one that leaves the table is in ``returned_cards`` with the law that sent it back;
+- the cards: every card exposed or led is, exactly once, exposed, a penalty card, the opening lead
+  or back in its hand with the law that sent it back (``returned_cards``), whatever lead, face-down
+  lead, exposure, penalty card and return came one after the other; one that leaves the table is in
+  ``returned_cards``;
 - an irregularity stays until it is ruled: the irregular call on the table, or a pending ruling, is
   gone only after an event that records a ruling, or by the option holder's choice;
 - when the Director comes, every pending irregularity he rules by coming is ruled, in order;
@@ -14,7 +16,8 @@
 - every unauthorized-information record names the call or card it comes from, and that call or card
   is in the record; every obligation, restriction and penalty card records its law;
 - an accepted event fires a rule and leaves a trace in the snapshot, but for the acts that only
-  inform (``INFORMING``), which the log keeps.
+  inform (``INFORMING``) and a card led that goes back to the hand where it already was, which the
+  log keeps.
 
 ``check_step`` (one event, before and after) and ``check_record`` (the record as it stands) are the
 two halves, used one event at a time by tests/stacked.py. ``options_accepted`` checks that every
@@ -107,7 +110,8 @@ def check_step(
         out.append(Violation("rulings rewritten", f"{before['rulings']} -> {after['rulings']}"))
     if not steps:
         out.append(Violation("accepted without a rule", f"{name} in {before['state']}"))
-    elif after == before and name not in INFORMING:  # the log keeps it; the lead decides whether the snapshot should
+    elif after == before and name not in INFORMING and not _back_again(after, name, args):
+        # the log keeps it; the lead decides whether the snapshot should
         out.append(Violation(f"accepted, snapshot unchanged: {name}", f"in {before['state']} ({steps[-1].rule})"))
 
     # an irregularity stays until it is ruled: a ruling recorded since it came, or its holder's choice
@@ -181,6 +185,12 @@ def check_step(
     if lost:
         out.append(Violation("card gone from the table, not returned", f"{lost} by {name} in {before['state']}"))
     return out
+
+
+def _back_again(after: dict[str, Any], name: str, args: dict[str, Any]) -> bool:
+    """A card led that goes back to the hand where it already was, under the same law (41A: the leader's
+    partner puts the same card face down twice): one card, one record; the log keeps the act."""
+    return name == "lead" and any(r["seat"] == args.get("seat") and r["card"] == args.get("card") for r in after["returned_cards"])  # fmt: skip
 
 
 # What makes two records the same record from one event to the next.
@@ -288,21 +298,28 @@ def check_record(board: Board, hands: dict[str, tuple[str, ...]] | None = None) 
     if shown - visible:
         out.append(Violation("calls: not in the snapshot", str(dict(shown - visible))))
 
-    # every card shown is, exactly once, in one place, and was shown by an accepted event
+    # every card shown is, exactly once, in one place (exposed, a penalty card, the opening lead, or
+    # back in its hand with the law that sent it back), and was shown by an accepted event
     places: Counter[tuple[str, str]] = Counter()
     places.update((x.seat.value, x.card.pbn()) for x in table.exposed)
     places.update((p.seat.value, p.card.pbn()) for p in table.penalty_cards)
+    places.update((r.seat.value, r.card.pbn()) for r in table.returned_cards)
     lead = table.opening_lead
     if lead is not None and not any(p.seat == lead.seat and p.card == lead.card for p in table.penalty_cards):
         places[(lead.seat.value, lead.card.pbn())] += 1  # a penalty card led: one card, until the lead stands
-    twice = [c for c, k in places.items() if k > 1]
+    twice = sorted(c for c, k in places.items() if k > 1)
     if twice:
         out.append(
             Violation(
                 "card in two places",
-                f"{twice} exposed={snap['exposed_cards']} penalty={snap['penalty_cards']} lead={snap['lead']}",
+                f"{twice} exposed={snap['exposed_cards']} penalty={snap['penalty_cards']} lead={snap['lead']} "
+                f"returned={snap['returned_cards']}",
             )
         )
+    # the snapshot shows each place as the table holds it
+    for key, held in (("exposed_cards", table.exposed), ("penalty_cards", table.penalty_cards), ("returned_cards", table.returned_cards)):  # fmt: skip
+        if Counter(map(_card, snap[key])) != Counter((x.seat.value, x.card.pbn()) for x in held):
+            out.append(Violation(f"cards: {key} not as the table holds them", str(snap[key])))
     cards = _logged_cards(board)
     phantom = [c for c in places if c not in cards]
     if phantom:

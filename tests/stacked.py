@@ -6,11 +6,13 @@ pick)`` that are resolved into an event against the board as it then stands (``r
 chooses the kind of act (a call in turn, an option holder's choice, a call out of turn, an
 insufficient bid, an inadmissible double, a bid of eight, a change of call, cards exposed, a lead,
 the Director, a judgement…), the seat who makes it (when the kind does not name him), and the pick
-the rest (which call, which card, face down or not). Because steps are plain integers, hypothesis
+the rest (which call, which card, face down or not; half the leads and a third of the exposures
+take a card that has been on the table before, face up still or back in the hand). Because steps are plain integers, hypothesis
 shrinks a failing sequence to a short one with small numbers, and ``random.Random`` draws the same
 steps for the survey (tests/survey_stacked.py). While the board is unsettled (an irregularity
 awaits its option holder or the Director, or a ruling is pending) the rolls map to another table,
-heavier on irregular acts: that is the stacking.
+heavier on irregular acts: that is the stacking. Once the auction has ended, they map to a third,
+made of the card events (leads, the lead faced, exposures, declarer's options under 54 and 50D).
 
 ``run`` plays a sequence on the strict runner and returns what became of every event (accepted,
 refused with its law, refused as an input error, a machine error, a foreign exception), checking
@@ -48,13 +50,27 @@ IRREGULAR = ("out_of_turn", "insufficient", "inadmissible", "eight", "change", "
 
 # (kind, weight out of 100) while nothing waits, and while an irregularity is unsettled. Roll 0 is
 # the simplest act (the next caller calls), where shrinking ends.
+# The options that move a card or settle one: the lead, declarer's choices after a lead out of turn (54)
+# and for a penalty card (50D).
+CARD_OPTIONS = (
+    "lead", "face_lead", "accept", "refuse", "spread", "designate", "require", "prohibit", "leave_penalty_card",
+)  # fmt: skip
+# A pass in turn of its own ("pass") ends more auctions, so that the cards of the opening lead come.
 SETTLED = (
-    ("in_turn", 40), ("option", 12), ("out_of_turn", 10), ("insufficient", 8), ("inadmissible", 4),
-    ("eight", 2), ("change", 5), ("expose", 6), ("lead", 6), ("face_lead", 2), ("director", 3), ("judge", 2),
+    ("in_turn", 20), ("pass", 26), ("option", 12), ("out_of_turn", 7), ("insufficient", 6), ("inadmissible", 4),
+    ("eight", 2), ("change", 4), ("expose", 6), ("lead", 6), ("face_lead", 1), ("director", 4), ("judge", 2),
 )  # fmt: skip
 UNSETTLED = (
     ("in_turn", 12), ("option", 22), ("out_of_turn", 14), ("insufficient", 10), ("inadmissible", 5),
     ("eight", 3), ("change", 6), ("expose", 8), ("lead", 8), ("face_lead", 2), ("director", 7), ("judge", 3),
+)  # fmt: skip
+# Once the auction has ended (the clarification period, a lead out of turn, a pass-out): the card events,
+# every one of them (a lead face down or face up, by the leader, his partner or the declaring side, the
+# lead faced, cards exposed, declarer's options: 54, 50D), beside a change of call and a call after the
+# final pass.
+AFTER = (
+    ("lead", 34), ("face_lead", 12), ("option", 25), ("expose", 10), ("change", 5), ("in_turn", 4),
+    ("director", 6), ("judge", 4),
 )  # fmt: skip
 
 
@@ -64,7 +80,8 @@ def _table(weights: Sequence[tuple[str, int]]) -> tuple[str, ...]:
     return out
 
 
-_SETTLED, _UNSETTLED = _table(SETTLED), _table(UNSETTLED)
+_SETTLED, _UNSETTLED, _AFTER = _table(SETTLED), _table(UNSETTLED), _table(AFTER)
+AFTER_THE_AUCTION = ("clarification", "lead_out_of_turn", "passed_out")
 
 Step = tuple[int, int, int]
 
@@ -161,6 +178,14 @@ def shown(board: Board) -> set[tuple[str, str]]:
     return out
 
 
+def been_shown(board: Board, seat: str) -> list[str]:
+    """The seat's cards that have been on the table: face up or led now, or back in the hand with the
+    law that sent them back. Shown or led again, each must still be in one place only."""
+    out = {c for s, c in shown(board) if s == seat}
+    out |= {r.card.pbn() for r in board.table.returned_cards if r.seat.value == seat}
+    return sorted(out)
+
+
 def leader(board: Board) -> str | None:
     seat = board.table.opening_leader()
     return seat.value if seat is not None else None
@@ -178,11 +203,14 @@ class Act:
 def resolve(board: Board, hands: dict[str, tuple[str, ...]], step: Step) -> Act:
     roll, seat_i, pick = step
     waiting = unsettled(board)
-    kind = (_UNSETTLED if waiting else _SETTLED)[roll % 100]
+    after = board.state.startswith(AFTER_THE_AUCTION)
+    kind = (_AFTER if after else _UNSETTLED if waiting else _SETTLED)[roll % 100]
     seat = SEATS[seat_i % 4]
     nxt = board.next_caller().value
     if kind == "in_turn":
         act = Act(kind, "call", {"seat": nxt, "call": sensible_call(board, nxt, pick)})
+    elif kind == "pass":
+        act = Act(kind, "call", {"seat": nxt, "call": "Pass"})
     elif kind == "option":
         act = _option(board, hands, pick) or Act(kind, "call", {"seat": nxt, "call": sensible_call(board, nxt, pick)})
     elif kind == "out_of_turn":
@@ -204,17 +232,25 @@ def resolve(board: Board, hands: dict[str, tuple[str, ...]], step: Step) -> Act:
     elif kind == "expose":
         visible = shown(board)
         hand = [c for c in hands[seat] if (seat, c) not in visible]
+        again = been_shown(board, seat)
         count = 2 if pick % 5 == 0 and len(hand) > 1 else 1
-        cards = [hand[(pick + 7 * i) % len(hand)] for i in range(count)] if hand else [hands[seat][0]]
+        if again and pick % 3 == 2:  # a card shown before, still face up or back in the hand
+            cards = [again[(pick // 3) % len(again)], *([hand[pick % len(hand)]] if count == 2 else [])]
+        else:
+            cards = [hand[(pick + 7 * i) % len(hand)] for i in range(count)] if hand else [hands[seat][0]]
         args: dict[str, Any] = {"seat": seat, "cards": sorted(set(cards))}
         if pick % 4 == 1:
             args["led"] = True
         act = Act(kind, "expose", args)
     elif kind == "lead":
-        who = leader(board) if pick % 3 and leader(board) else seat
-        assert who is not None
-        visible = sorted(c for s, c in shown(board) if s == who)  # a penalty card may be led (50D)
-        pool = visible if visible and pick % 2 else list(hands[who])
+        lead_by = leader(board)
+        if lead_by is not None and pick % 3:  # the leader, or his partner (a lead out of turn, 54)
+            who = lead_by if pick % 3 == 1 else SEATS[(SEATS.index(lead_by) + 2) % 4]
+        else:
+            who = seat
+        # a card shown before: a penalty card may be led (50D), a card back in the hand led again
+        again = been_shown(board, who)
+        pool = again if again and pick % 2 else list(hands[who])
         act = Act(kind, "lead", {"seat": who, "card": pool[pick % len(pool)], "face_down": pick % 4 < 2})
     elif kind == "face_lead":
         lead = board.table.opening_lead
@@ -240,6 +276,9 @@ def _option(board: Board, hands: dict[str, tuple[str, ...]], pick: int) -> Act |
     options = [o for o in board.options() if o["event"] != "expose"]
     if not options:
         return None
+    cards = [o for o in options if o["event"] in CARD_OPTIONS]
+    if cards and pick % 2:  # half the time, a card event when one is offered (54, 50D: rarer otherwise)
+        options = cards
     option = options[pick % len(options)]
     seats = option["seats"] or list(SEATS)
     seat = seats[(pick // 7) % len(seats)]

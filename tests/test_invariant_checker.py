@@ -410,3 +410,22 @@ def test_every_violation_the_checker_can_report_is_shown_here():
     here = ast.parse(Path(__file__).read_text(encoding="utf-8"))
     shown = {n.value for n in ast.walk(here) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
     assert [kind for kind in reported if not any(re.fullmatch(kind, s) for s in shown)] == []
+
+
+@pytest.mark.parametrize(
+    "key,report",
+    [
+        ("exposed_cards", "cards: exposed_cards not as the table holds them"),
+        ("penalty_cards", "cards: penalty_cards not as the table holds them"),
+        ("returned_cards", "cards: returned_cards not as the table holds them"),
+    ],
+)
+def test_the_cards_shown_not_as_the_table_holds_them(key, report):
+    board = _major_penalty_card_on_lead() if key == "penalty_cards" else _exposed_card()
+    if key == "returned_cards":
+        board = Board(dealer="N")
+        board.lead("E", "H4", face_down=True)  # during the auction: back to the hand (24)
+    assert record(board) == []
+    held = board.snapshot()[key]
+    assert held, key
+    assert record(board, _set(key, [*held, held[0]])) == [report]

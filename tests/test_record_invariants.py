@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from fsm import Board
+from fsm import Board, Seat
+from fsm.bridge.records import Returned
 from fsm.model import scenario as corpus
 
 from . import invariants
@@ -160,3 +161,211 @@ def test_the_face_down_lead_shown_in_the_clarification_period_is_then_faced():
     snap = board.snapshot()
     assert snap["state"] == "play" and snap["lead"] == {"seat": "E", "card": "H7", "faced": True}
     assert snap["penalty_cards"] == [] and snap["exposed_cards"] == []
+
+
+# --- a card in one place: exposed, a penalty card, the opening lead, or back in the hand ---------------
+def _cards(board: Board) -> dict[str, object]:
+    snap = board.snapshot()
+    return {k: snap[k] for k in ("lead", "exposed_cards", "penalty_cards", "returned_cards")}
+
+
+def test_a_card_led_face_down_then_exposed_is_exposed_only():
+    """24: East's ♥4 led face down during the auction goes back to his hand (partner could not see it);
+    shown afterwards, it is a card exposed from the hand (24A), no longer among the cards returned."""
+    board = Board(dealer="N")
+    board.call("N", "1H")
+    board.lead("E", "H4", face_down=True)
+    assert _cards(board)["returned_cards"] == [{"seat": "E", "card": "H4", "law": "24"}]
+    board.expose("E", ["H4"])
+    assert _cards(board) == {
+        "lead": None,
+        "exposed_cards": [{"seat": "E", "card": "H4"}],
+        "penalty_cards": [],
+        "returned_cards": [],
+    }
+    snap = board.snapshot()
+    assert snap["rulings"] == ["24", "24A"] and snap["obligations"] == []
+    assert snap["unauthorized_information"] == [{"source": "E:H4", "for": ["W"], "law": "24"}]
+    board.calls("Pass Pass Pass")  # North declares, East defends: 24E
+    assert _cards(board) == {
+        "lead": None,
+        "exposed_cards": [],
+        "penalty_cards": [{"seat": "E", "card": "H4", "kind": "minor"}],
+        "returned_cards": [],
+    }
+
+
+def test_the_same_card_led_face_down_twice_is_returned_once():
+    """24: the ♥4 led face down twice goes back to the hand twice: it is one card in the hand, recorded once
+    (the Director's two notes stay in the rulings)."""
+    board = Board(dealer="N")
+    board.call("N", "1H")
+    board.lead("E", "H4", face_down=True)
+    board.lead("E", "H4", face_down=True)
+    assert _cards(board) == {
+        "lead": None,
+        "exposed_cards": [],
+        "penalty_cards": [],
+        "returned_cards": [{"seat": "E", "card": "H4", "law": "24"}],
+    }
+    assert board.snapshot()["rulings"] == ["24", "24"]
+
+
+def test_a_card_led_face_down_then_face_up_is_exposed_only():
+    """24B: the ♥4 back in the hand is then led face up: a card led prematurely, face up until the end of
+    the auction, and West passes at his next turn; it is no longer among the cards returned."""
+    board = Board(dealer="N")
+    board.call("N", "1H")
+    board.lead("E", "H4", face_down=True)
+    board.lead("E", "H4")
+    assert _cards(board) == {
+        "lead": None,
+        "exposed_cards": [{"seat": "E", "card": "H4"}],
+        "penalty_cards": [],
+        "returned_cards": [],
+    }
+    assert board.snapshot()["obligations"] == [{"seat": "W", "kind": "pass_next_turn", "law": "24B"}]
+
+
+def test_a_card_back_in_the_hand_exposed_in_the_clarification_period_is_a_penalty_card_only():
+    """24A, 24E: the ♥4 went back to East's hand during the auction (24); exposed after the final pass by
+    the future defender it becomes at once a minor penalty card, and nothing else."""
+    board = Board(dealer="N")
+    board.call("N", "1S")
+    board.lead("E", "H4", face_down=True)
+    board.calls("Pass 4S Pass Pass Pass")
+    board.expose("E", ["H4"])
+    assert _cards(board) == {
+        "lead": None,
+        "exposed_cards": [],
+        "penalty_cards": [{"seat": "E", "card": "H4", "kind": "minor"}],
+        "returned_cards": [],
+    }
+    assert board.snapshot()["rulings"] == ["24", "24A", "24E"]
+
+
+def test_a_card_back_in_the_hand_is_then_the_opening_lead():
+    """41A: the ♥4 went back to East's hand during the auction (24); East, on lead, leads it face down:
+    it is the opening lead and nothing else."""
+    board = Board(dealer="N")
+    board.call("N", "1S")
+    board.lead("E", "H4", face_down=True)
+    board.calls("Pass 4S Pass Pass Pass")
+    board.lead("E", "H4", face_down=True)
+    assert _cards(board) == {
+        "lead": {"seat": "E", "card": "H4", "faced": False},
+        "exposed_cards": [],
+        "penalty_cards": [],
+        "returned_cards": [],
+    }
+
+
+def test_the_face_down_lead_retracted_under_54_is_the_lead_again_when_led_again():
+    """54: West faces a lead out of turn; East's face-down lead goes back to his hand. Declarer refuses
+    (54D: the ♥K a major penalty card) and leaves it (50D2); East leads the ♦2 again: it is the lead, no
+    longer among the cards returned."""
+    board = Board(dealer="N")
+    board.calls("1S Pass 4S Pass Pass Pass")
+    board.lead("E", "D2", face_down=True)
+    board.lead("W", "HK")
+    assert _cards(board)["returned_cards"] == [{"seat": "E", "card": "D2", "law": "54"}]
+    board.refuse("N")
+    board.leave_penalty_card("N")
+    board.lead("E", "D2", face_down=True)
+    assert _cards(board) == {
+        "lead": {"seat": "E", "card": "D2", "faced": False},
+        "exposed_cards": [],
+        "penalty_cards": [{"seat": "W", "card": "HK", "kind": "major"}],
+        "returned_cards": [],
+    }
+    assert board.snapshot()["rulings"] == ["54D", "50D2"]
+
+
+def test_a_penalty_card_led_face_down_and_retracted_under_54_stays_a_penalty_card():
+    """24E, 54: East's ♠A is a major penalty card; he leads it face down, then West faces a lead out of
+    turn. The face-down lead is retracted, but a penalty card stays face up on the table until it is
+    played (50): it is a penalty card still, not a card back in the hand."""
+    board = Board(dealer="N")
+    board.call("N", "1S")
+    board.expose("E", ["SA"])
+    board.calls("Pass 4S Pass Pass Pass")
+    board.lead("E", "SA", face_down=True)
+    board.lead("W", "DK")
+    assert _cards(board) == {
+        "lead": {"seat": "W", "card": "DK", "faced": True},
+        "exposed_cards": [],
+        "penalty_cards": [{"seat": "E", "card": "SA", "kind": "major"}],
+        "returned_cards": [],
+    }
+
+
+def test_a_penalty_card_led_then_the_auction_reopened_is_an_exposed_card_again():
+    """25A5, 24: East's ♣4 became a penalty card at the end of the auction (24A, 24E) and he leads it face
+    down; he changes his final pass, unintended, and the auction is reopened: the lead is withdrawn and the card is an
+    exposed card of the auction again, face up until it ends, not a card back in the hand."""
+    board = Board(dealer="N")
+    board.call("N", "1S")
+    board.expose("E", ["C4"])
+    board.calls("Pass 4S Pass Pass Pass")
+    board.lead("E", "C4", face_down=True)
+    board.substitute("E", "5C")  # East's final pass was unintended (25A)
+    board.judge(unintended=True)
+    assert _cards(board) == {
+        "lead": None,
+        "exposed_cards": [{"seat": "E", "card": "C4"}],
+        "penalty_cards": [],
+        "returned_cards": [],
+    }
+
+
+def test_a_card_back_in_the_hand_shown_after_a_pass_out_is_returned_once_under_22B():
+    """24, 22B: the ♥4 went back to East's hand during the auction; shown after the pass-out it goes back
+    again: one record, the last law's."""
+    board = Board(dealer="N")
+    board.call("N", "Pass")
+    board.lead("E", "H4", face_down=True)
+    board.calls("Pass Pass Pass")
+    board.expose("E", ["H4"])
+    assert _cards(board)["returned_cards"] == [{"seat": "E", "card": "H4", "law": "22B"}]
+
+
+def test_a_card_back_in_the_hand_led_while_a_lead_out_of_turn_waits_is_a_penalty_card_only():
+    """54, 49: East's face-down ♦2 went back to his hand when West faced a lead out of turn; East leads
+    it while declarer has not chosen: a defender's card played, a major penalty card, and nothing else."""
+    board = Board(dealer="N")
+    board.calls("1S Pass 4S Pass Pass Pass")
+    board.lead("E", "D2", face_down=True)
+    board.lead("W", "HK")
+    board.lead("E", "D2")
+    assert _cards(board) == {
+        "lead": {"seat": "W", "card": "HK", "faced": True},
+        "exposed_cards": [],
+        "penalty_cards": [{"seat": "E", "card": "D2", "kind": "major"}],
+        "returned_cards": [],
+    }
+
+
+def test_the_checker_finds_a_card_both_exposed_and_returned():
+    """The checker can fail: a card exposed and also recorded as back in the hand is in two places."""
+    board = Board(dealer="N")
+    board.call("N", "1H")
+    board.expose("E", ["H4"])
+    assert invariants.check_record(board) == []
+    board.table.returned_cards = (Returned(Seat.E, board.table.exposed[0].card, "24"),)
+    assert "card in two places" in {v.kind for v in invariants.check_record(board)}
+
+
+def test_the_same_card_put_face_down_twice_by_the_leader_s_partner_is_one_card_back_in_the_hand():
+    """41A: West, not on lead, puts the ♥K face down twice; it goes back to his hand each time: one card
+    in the hand, recorded once; the log keeps both acts."""
+    board = Board(dealer="N")
+    board.calls("1S Pass 4S Pass Pass Pass")
+    board.lead("W", "HK", face_down=True)
+    board.lead("W", "HK", face_down=True)
+    assert _cards(board) == {
+        "lead": None,
+        "exposed_cards": [],
+        "penalty_cards": [],
+        "returned_cards": [{"seat": "W", "card": "HK", "law": "41A"}],
+    }
+    assert [next(iter(e)) for e in board.record()["events"]][-2:] == ["lead", "lead"]

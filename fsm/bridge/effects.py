@@ -538,12 +538,30 @@ def e_with(value: Any, effects: list[Any]) -> dict[str, Any]:
 
 
 def e_lead_back(law: str) -> list[dict[str, Any]]:
-    """The opening lead, if one is on the table, goes back to its hand under ``law`` (kept in ``returned``)."""
+    """The opening lead, if one is on the table, goes back to its hand under ``law`` (kept in ``returned``);
+    a penalty card led stays face up on the table (a penalty card until the lead stands, 41A, 54D; an
+    exposed card again if the auction is reopened, 25A5, 21B1)."""
     seat, card = {"ctx": "table.lead.seat"}, {"ctx": "table.lead.card"}  # ctx: also inside a `with`
+    this = {"and": [{"==": [{"var": "seat"}, seat]}, {"==": [{"var": "card"}, card]}]}
+    face_up = {"or": [{"some": [{"ctx": "table.penalty_cards"}, this]}, {"some": [{"ctx": "table.exposed"}, this]}]}
     return [
-        e_if({"!=": [seat, None]}, [e_append("returned_cards", seat=seat, card=card, law=law)]),
+        e_if({"and": [{"!=": [seat, None]}, {"!": face_up}]}, e_back_to_hand(seat, card, law)),
         e_set("table.opening_lead", None),
     ]
+
+
+def e_out_of_hand(seat: Any, card: Any = None, cards: Any = None) -> dict[str, Any]:
+    """``card`` (or each of ``cards``) of ``seat`` leaves the hand for the table (exposed, led, a penalty
+    card): if it had gone back to the hand before, it is no longer among ``returned_cards``, for a card
+    is in one place only. ``seat``, ``card`` and ``cards`` are read on the context (``ctx``)."""
+    which = {"==": [{"var": "card"}, card]} if cards is None else {"in": [{"var": "card"}, cards]}
+    return e_remove("returned_cards", {"and": [{"==": [{"var": "seat"}, seat]}, which]})
+
+
+def e_back_to_hand(seat: Any, card: Any, law: Any) -> list[dict[str, Any]]:
+    """``card`` of ``seat`` goes back to the hand under ``law``: one record in ``returned_cards``, the
+    latest law's, however often it went back (``seat`` and ``card`` read on the context, ``ctx``)."""
+    return [e_out_of_hand(seat, card), e_append("returned_cards", seat=seat, card=card, law=law)]
 
 
 def e_ui(source: Any, seats: Any, law: str = "16C") -> dict[str, Any]:

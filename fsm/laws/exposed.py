@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fsm.bridge.effects import e_append, e_each, e_if, e_refuse, e_remove, e_review, e_ui
+from fsm.bridge.effects import e_append, e_each, e_if, e_out_of_hand, e_refuse, e_remove, e_review, e_ui
 from fsm.bridge.records import PASS_NEXT_TURN
 from fsm.engine.decisions import Trigger
 from fsm.laws.lead import ALL_MAJOR_WHEN_TWO, card_back, cards_back
@@ -93,6 +93,7 @@ def _expose(major: bool) -> list[Any]:
     seat = ctx("event.seat")
     return [
         _lead_shown(var("event.cards")),
+        e_out_of_hand(seat, cards=ctx("event.cards")),  # a card that went back to the hand is shown again
         e_each(
             _NOT_ON_THE_TABLE,
             [
@@ -146,6 +147,7 @@ led_during_the_auction = action(
     "the card led prematurely stays face up; the offender's partner passes at his next turn (72C)",
     "led_during_the_auction",
     [
+        e_out_of_hand(ctx("event.seat"), ctx("event.card")),  # a card that went back to the hand is led again
         e_if(
             {"!": _on_the_table(var("event.card"), var("event.seat"))},
             [

@@ -31,7 +31,19 @@ from __future__ import annotations
 from typing import Any
 
 from fsm.bridge.calls import SUITS
-from fsm.bridge.effects import e_append, e_each, e_if, e_lead_back, e_refuse, e_remove, e_set, e_ui, e_with
+from fsm.bridge.effects import (
+    e_append,
+    e_back_to_hand,
+    e_each,
+    e_if,
+    e_lead_back,
+    e_out_of_hand,
+    e_refuse,
+    e_remove,
+    e_set,
+    e_ui,
+    e_with,
+)
 from fsm.laws import parties
 from fsm.laws.inadmissible import (
     AFTER_FINAL_PASS as LATE_CALL,
@@ -456,6 +468,9 @@ refuse_dummy_request = action(
         )
     ],
 )
+# The card led leaves the hand: if it had gone back to the hand before (a lead retracted, 54, 47E1), it is
+# not among the cards returned any more (one card, one place).
+_FROM_HAND = e_out_of_hand(ctx("event.seat"), ctx("event.card"))
 # The opening lead is faced: a penalty card led is played, a 26B restriction on the leader is spent.
 _LEAD_SEAT = ctx("table.lead.seat")
 PLAY_BEGINS = [
@@ -469,6 +484,7 @@ place_lead = action(
     "the lead is placed",
     "place_lead",
     [
+        _FROM_HAND,
         e_set(
             "table.opening_lead", seat=var("event.seat"), card=var("event.card"), faced={"!": var("event.face_down")}
         ),
@@ -485,7 +501,11 @@ lead_out_of_turn = action(
     "entame hors tour face visible ; l'entame face cachée de l'entameur lui revient",
     "faced lead out of turn; the leader's face-down card goes back",
     "lead_out_of_turn",
-    [*e_lead_back("54"), e_set("table.opening_lead", seat=var("event.seat"), card=var("event.card"), faced=True)],
+    [
+        *e_lead_back("54"),
+        _FROM_HAND,
+        e_set("table.opening_lead", seat=var("event.seat"), card=var("event.card"), faced=True),
+    ],
 )
 spread_hand = action(
     "le déclarant étale : il devient le mort",
@@ -516,7 +536,7 @@ lead_to_above_seven = action(
     "l'entame est posée face visible ; aucun jeu ne commence (38A)",
     "the lead lies face up; no play begins (38A)",
     "lead_to_above_seven",
-    [e_set("table.opening_lead", seat=var("event.seat"), card=var("event.card"), faced=True)],
+    [_FROM_HAND, e_set("table.opening_lead", seat=var("event.seat"), card=var("event.card"), faced=True)],
 )
 face_lead_to_above_seven = action(
     "l'entame est retournée ; aucun jeu ne commence (38A)",
@@ -795,7 +815,7 @@ def card_back(law: str, words: tuple[str, str] = BACK) -> Any:
         *words,
         f"card_back_{law}",
         # a card already face up on the table (exposed, a penalty card) stays there: it was never picked up
-        [e_if({"!": _FACE_UP}, [e_append("returned_cards", seat=var("event.seat"), card=var("event.card"), law=law)])],
+        [e_if({"!": _FACE_UP}, e_back_to_hand(ctx("event.seat"), ctx("event.card"), law))],
     )
 
 
@@ -804,7 +824,10 @@ def cards_back(law: str, words: tuple[str, str] = BACK) -> Any:
     return action(
         *words,
         f"cards_back_{law}",
-        [e_each(var("event.cards"), [e_append("returned_cards", seat=ctx("event.seat"), card=var(""), law=law)])],
+        [
+            e_out_of_hand(ctx("event.seat"), cards=ctx("event.cards")),  # one record each, the latest law's
+            e_each(var("event.cards"), [e_append("returned_cards", seat=ctx("event.seat"), card=var(""), law=law)]),
+        ],
     )
 
 
@@ -820,6 +843,7 @@ exposed_in_play = action(
     "the cards become penalty cards (50B)",
     "exposed_in_play",
     [
+        e_out_of_hand(ctx("event.seat"), cards=ctx("event.cards")),
         e_each(
             var("event.cards"),
             [
@@ -848,6 +872,7 @@ led_in_play = action(
     "the card led becomes a major penalty card (50B)",
     "led_in_play",
     [
+        _FROM_HAND,
         e_append(
             "penalty_cards",
             seat=var("event.seat"),
