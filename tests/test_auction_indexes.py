@@ -77,3 +77,13 @@ def test_the_leaders_restricted_suits_are_named_once():
     assert len(restrictions) == 2
     assert leader_restriction_suits(board.table) == ["C", "D", "H", "S"]
     assert [r["suits"] for r in board.snapshot()["lead_restrictions"]] == [["C", "D", "H", "S"]] * 2
+
+
+def test_the_checker_finds_an_index_that_differs_from_the_record():
+    """The invariant can fail: an index changed behind the auction's back is reported."""
+    board = Board()
+    board.calls("1H 1S")
+    board.auction._last[Seat.E] = None  # noqa: SLF001 - the index corrupted on purpose
+    found = invariants._indexes(board.auction)
+    assert [v.detail for v in found if "last call of E" in v.detail] != []
+    assert {v.kind for v in found} == {"an index of the auction differs from its record"}
