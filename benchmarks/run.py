@@ -1,7 +1,8 @@
 """Every benchmark in one run: each figure beside its floor or peer, measured in the same run, and its target.
 
     python benchmarks/run.py [FOLDER] [--json] [--out out/bench.json] [--only machine,growth,pbn,diagrams,pages]
-                             [--growth-mixes stacked,ui] [--growth-size 8000] [--baseline out/before.json]
+                             [--growth-mixes stacked,ui] [--growth-probes event,options] [--growth-size 8000]
+                             [--baseline out/before.json]
 
 FOLDER holds the PBN records for the check (default: ../shared/data/pbn beside the checkout).
 Prints a table (or, with --json, the JSON) and writes the full JSON to --out. Asserts nothing: a
@@ -85,6 +86,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--growth-size", type=int, default=8_000, help="events on each board of the growth section")
     parser.add_argument("--growth-repeats", type=int, default=3, help="boards of each mix (the best is kept)")
     parser.add_argument("--growth-mixes", default="", help=f"some of {','.join(bench_growth.GROWTH_MIXES)}")
+    parser.add_argument("--growth-probes", default=",".join(bench_growth.PROBES), help="some of event,options,snapshot")
     parser.add_argument("--baseline", type=Path, help="the JSON of an earlier run, printed beside this one")
     args = parser.parse_args(argv)
     wanted = [s for s in args.only.split(",") if s]
@@ -107,7 +109,10 @@ def main(argv: list[str] | None = None) -> None:
         if name == "machine":
             data, rows = bench_machine.measure(args.call_repeats)
         elif name == "growth":
-            data, rows = bench_growth.measure(args.growth_size, repeat=args.growth_repeats, mixes=mixes or None)
+            probes = tuple(p for p in args.growth_probes.split(",") if p in bench_growth.PROBES) or bench_growth.PROBES
+            data, rows = bench_growth.measure(
+                args.growth_size, repeat=args.growth_repeats, mixes=mixes or None, probes=probes
+            )
         elif name == "pbn":
             data, rows = bench_pbn.measure(args.folder.resolve(), args.check_repeats)
         elif name == "diagrams":
