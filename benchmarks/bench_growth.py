@@ -18,6 +18,10 @@ the machine). Then ``Board.replay`` of the board's record at ``window`` events a
 events: the cost of one event replayed. Each figure at ``size`` events is set beside the same
 figure at ``window`` events: the goal is ≤ 1.2×.
 
+A full collection of Python's cyclic garbage collector walks every live object (some 20 ms at 8,000
+events): it comes each time the heap has grown by a quarter, so its cost per event stays flat, but a
+window of 500 events that happens to hold one shows it in its mean (not in its median or p99).
+
 Run ``python benchmarks/run.py --only growth`` (``--growth-mixes stacked,ui`` for some of them).
 """
 
