@@ -7,9 +7,10 @@
 - import and engine build time, each in a fresh interpreter, beside ``import transitions``;
 - memory per board; 10,000 boards created one after another (first thousand against last thousand);
 - one board of 1,000 and of 50,000 events: the cost of an event, and of replaying one;
-- one board of 8,000 events of each kind a board can repeat (calls after a pass-out or after the
-  final pass, 16C records, reviews, the Director, irregular calls and their rectifications): the
-  cost of an event over the last 500 beside the first 500, which must stay within 1.2×.
+- the kinds of event a board can repeat (calls after a pass-out or after the final pass, 16C records,
+  reviews, the Director, irregular calls and their rectifications), ``MIXES``: their cost as the
+  record grows is the growth section's (bench_growth.py: each event, ``options()`` and ``snapshot()``
+  at each step, and ``Board.replay``; median, mean and 99th percentile).
 
 Run ``python benchmarks/run.py --only machine``; ``python benchmarks/bench_machine.py`` does the same.
 """
@@ -272,36 +273,11 @@ MIXES: dict[str, tuple[str, str, Any]] = {
 }
 
 
-def mixes(size: int = 8_000, window: int = 500, repeat: int = 3) -> dict[str, dict[str, float]]:
-    """Each mix on one board of ``size`` events: the median cost of an event over the first ``window``
-    events and over the last, the best of ``repeat`` boards (the least disturbed by the machine)."""
-    from fsm import Board
-
-    out = {}
-    for name, (_what, before, event) in MIXES.items():
-        firsts, lasts = [], []
-        for _ in range(repeat):
-            board = Board()
-            board.calls(before)
-            stamps = []
-            for i in range(size):
-                start = time.perf_counter()
-                event(board, i)
-                stamps.append(time.perf_counter() - start)
-            firsts.append(statistics.median(stamps[:window]) * 1e6)
-            lasts.append(statistics.median(stamps[-window:]) * 1e6)
-        out[name] = {f"us_per_event_first_{window}": min(firsts), f"us_per_event_last_{window}": min(lasts)}
-    return out
-
-
 # --- the section --------------------------------------------------------------------------------
 def measure(repeat: int = 200) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     calls, start, mem = per_call(repeat), startup(), memory()
-    scaling, long, mixed = creation_scaling(), long_board(), mixes()
-    data = {
-        "per_call": calls, "startup": start, "memory": mem, "create_10000_boards": scaling, "long_board": long,
-        "mixes_8000_events": mixed,
-    }  # fmt: skip
+    scaling, long = creation_scaling(), long_board()
+    data = {"per_call": calls, "startup": start, "memory": mem, "create_10000_boards": scaling, "long_board": long}
     board = calls["board_call_us"]
     rows = [
         row("per call: Board.call", board, "µs", "bare compiled dispatch", calls["bare_dispatch_us"], ("max", 5)),
@@ -322,10 +298,6 @@ def measure(repeat: int = 200) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         row(f"long board: µs per event {last}", long["us_per_event_at_50000"], "µs", first, long["us_per_event_at_1000"]),
         row(f"long board: replay µs per event {last}", long["replay_us_per_event_at_50000"], "µs", first, long["replay_us_per_event_at_1000"]),
     ]  # fmt: skip
-    for name, (what, _before, _event) in MIXES.items():
-        m = mixed[name]
-        rows.append(row(f"8,000 events, {what}: µs per event, last 500", m["us_per_event_last_500"], "µs",
-                        "first 500", m["us_per_event_first_500"], ("ratio", 1.2)))  # fmt: skip
     return data, rows
 
 

@@ -37,6 +37,7 @@ from typing import Any
 
 from fsm import Board, FsmError
 from fsm.bridge.auction import CANCELLED, PENDING, STANDING, WITHDRAWN
+from fsm.bridge.calls import Seat, Strain
 from fsm.bridge.events import JUDGEMENTS
 from fsm.engine.journal import Step
 
@@ -351,7 +352,42 @@ def check_record(board: Board, hands: dict[str, tuple[str, ...]] | None = None) 
     for p in snap["pending"]:
         if p["source"] not in tokens:
             out.append(Violation("pending ruling of nothing in the record", str(p)))
+    out += _indexes(table.auction)
     return out
+
+
+def _indexes(auction: Any) -> list[Violation]:
+    """What the auction reads from the indexes it keeps (each seat's last standing call, the
+    denominations named, the calls removed, the standing calls around a call) is what its record
+    says, recomputed here from every call."""
+    entries = auction.entries
+    standing = [e for e in entries if e.status == STANDING]
+    found = {
+        "standing": (list(auction.standing()), standing),
+        "removed": (auction.removed(), [e for e in entries if e.status in (CANCELLED, WITHDRAWN)]),
+    }
+    for seat in Seat:
+        own = [e for e in standing if e.seat is seat]
+        found[f"last call of {seat.value}"] = (auction.last_call_of(seat), own[-1] if own else None)
+        named = {s for e in own for s in e.denominations()}
+        found[f"denominations named by {seat.value}"] = ({s for s in Strain if auction.names(seat, s)}, named)
+    for i, x in enumerate(entries):
+        after = [e for e in entries[i + 1 :] if e.status == STANDING]
+        found[f"standing after {x.n}"] = (auction.standing_after(x.n), after)
+        found[f"standing before {x.n}"] = (
+            auction.standing_before(x.n),
+            [e for e in reversed(entries[:i]) if e.status == STANDING],
+        )
+        for seat in Seat:
+            found[f"opponent of {seat.value} after {x.n}"] = (
+                auction.opponent_called_after(x.n, seat),
+                any(e.seat.side != seat.side for e in after),
+            )
+    return [
+        Violation("an index of the auction differs from its record", f"{k}: {a} ≠ {b}")
+        for k, (a, b) in found.items()
+        if a != b
+    ]
 
 
 # --- the options ---------------------------------------------------------------------------------------

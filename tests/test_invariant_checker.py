@@ -429,3 +429,13 @@ def test_the_cards_shown_not_as_the_table_holds_them(key, report):
     held = board.snapshot()[key]
     assert held, key
     assert record(board, _set(key, [*held, held[0]])) == [report]
+
+
+def test_an_index_of_the_auction_that_differs_from_its_record():
+    from fsm.bridge.calls import Seat
+
+    board = Board()
+    board.calls("1H 1S")
+    assert record(board) == []
+    board.auction._last[Seat.E] = None  # noqa: SLF001 - the index corrupted on purpose
+    assert set(record(board)) == {"an index of the auction differs from its record"}

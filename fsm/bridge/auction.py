@@ -7,6 +7,7 @@ seat after the last standing call (rotation goes on from an accepted call out of
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from enum import Enum
 from typing import Any, NamedTuple
@@ -17,6 +18,7 @@ STANDING = "standing"
 PENDING = "pending"  # an irregular call awaiting acceptance or rectification
 CANCELLED = "cancelled"
 WITHDRAWN = "withdrawn"
+REMOVED = (CANCELLED, WITHDRAWN)
 
 
 class Entry(NamedTuple):
@@ -31,7 +33,7 @@ class Entry(NamedTuple):
     n: int = 0  # the entry's number in the order calls were made: its identity across status changes
 
     def token(self) -> str:
-        return f"{self.seat}:{self.call}"
+        return _PREFIX[self.seat] + self.call.token  # a snapshot writes one per cancelled call: no formatting
 
     def denominations(self) -> tuple[Strain, ...]:
         """What the call specifies (29C, 27B1(a), 26B): the director's input, else the strain it names."""
@@ -43,6 +45,7 @@ class Entry(NamedTuple):
 
 
 _new_entry = tuple.__new__
+_PREFIX = {s: f"{s.value}:" for s in Seat}
 
 
 class Relation(str, Enum):
@@ -77,14 +80,16 @@ class Auction:
     place, found by number through a dict of their places, and what every call asks of the auction
     (the standing calls, the last bid, the last call that is not a pass, how many passes close it)
     is kept up to date by each change from the end of the record, where changes happen, rather
-    than derived again from every call. A refused event is undone by a journal: each change in
-    place writes how to undo it, :meth:`save` is a mark in the journal and :meth:`restore` undoes
+    than derived again from every call. So are the indexes of each seat's calls (its last standing
+    call, the denominations its standing calls named), so that what is asked « since call n » or « of
+    this seat » reads them instead of the record. A refused event is undone by a journal: each change
+    in place writes how to undo it, :meth:`save` is a mark in the journal and :meth:`restore` undoes
     the changes made since, latest first.
     """
 
     __slots__ = (
         "dealer", "made", "_list", "_pos", "_standing", "_journal", "_last_bid", "_last_non_pass", "_trailing",
-        "_epoch", "_declarer_at", "_declarer",
+        "_epoch", "_declarer_at", "_declarer", "_last", "_named", "_removed",
     )  # fmt: skip
 
     def __init__(self, dealer: Seat, entries: tuple[Entry, ...] = (), made: int = 0) -> None:
@@ -94,6 +99,17 @@ class Auction:
         self._pos: dict[int, int] = {e.n: i for i, e in enumerate(self._list)}
         self._standing: list[Entry] = [e for e in self._list if e.status == STANDING]
         self._journal: list[tuple[Any, ...]] = []
+        # each seat's last standing call (None once it has none), and how many of a seat's standing
+        # calls name each denomination (26B, 29C): kept by every change, journalled like the calls
+        self._last: dict[Seat, Entry | None] = {}
+        self._named: dict[tuple[Seat, Strain], int] = {}
+        self._removed = {
+            e.n for e in self._list if e.status in REMOVED
+        }  # the numbers of the calls cancelled or withdrawn
+        for e in self._standing:
+            self._last[e.seat] = e
+            for strain in e.denominations():
+                self._named[e.seat, strain] = self._named.get((e.seat, strain), 0) + 1
         self._epoch = 0  # changes whenever the standing calls may have: what the declarer cache is keyed by
         self._declarer_at = -1
         self._declarer: Seat | None = None
@@ -130,16 +146,19 @@ class Auction:
             undo = journal.pop()
             kind = undo[0]
             if kind == "add":  # the last call added: out of the list, of the places, of the standing calls
-                self._list.pop()
+                e = self._list.pop()
                 del self._pos[undo[1]]
                 if undo[2]:
                     self._standing.pop()
+                    self._last[e.seat] = undo[3]
             elif kind == "set":
                 undo[1][undo[2]] = undo[3]
             elif kind == "delete":
                 del undo[1][undo[2]]
             elif kind == "insert":
                 undo[1].insert(undo[2], undo[3])
+            elif kind == "removed":  # a call counted as removed, or no longer
+                (self._removed.discard if undo[2] else self._removed.add)(undo[1])
             else:  # "suffix": the record from a place on, as it was
                 self._set_suffix(undo[1], undo[2])
         self._epoch += 1
@@ -170,6 +189,7 @@ class Auction:
         """An auction that shares nothing that changes with this one (its journal starts empty)."""
         out = Auction(self.dealer, (), self.made)
         out._list, out._pos, out._standing = list(self._list), dict(self._pos), list(self._standing)
+        out._last, out._named, out._removed = dict(self._last), dict(self._named), set(self._removed)
         out._tail()
         return out
 
@@ -193,7 +213,10 @@ class Auction:
         items.append(entry)
         if entry.status == STANDING:  # a call at the end: what the auction tells moves on by one call
             self._standing.append(entry)
-            self._journal.append(("add", n, True))  # one record undoes the three (the commonest change)
+            self._count(entry, 1)
+            # one record undoes the four (the commonest change)
+            self._journal.append(("add", n, True, self._last.get(entry.seat)))
+            self._last[entry.seat] = entry
             self._epoch += 1
             call = entry.call
             if call.is_pass:
@@ -205,10 +228,30 @@ class Auction:
                     self._last_bid = entry
         else:
             self._journal.append(("add", n, False))
+            self._mark_removed(n, entry.status in REMOVED)
         return entry
+
+    def _mark_removed(self, n: int, removed: bool) -> None:
+        """The call numbered ``n`` is among the calls removed (cancelled or withdrawn), or no longer."""
+        if (n in self._removed) is not removed:
+            (self._removed.add if removed else self._removed.discard)(n)
+            self._journal.append(("removed", n, removed))
 
     def _index(self, entry: Entry) -> int:
         return self._pos[entry.n]
+
+    def _count(self, entry: Entry, delta: int) -> None:
+        """The denominations a standing call names, counted for its seat (``delta`` 1) or no longer (-1)."""
+        named = self._named
+        for strain in entry.denominations():
+            key = (entry.seat, strain)
+            old = named.get(key, 0)
+            self._journal.append(("set", named, key, old))
+            named[key] = old + delta
+
+    def _set_last(self, seat: Seat, entry: Entry | None) -> None:
+        self._journal.append(("set", self._last, seat, self._last.get(seat)))
+        self._last[seat] = entry
 
     def _unstand(self, entry: Entry) -> None:
         """The entry leaves the standing calls (searched from the end, where changes happen)."""
@@ -216,6 +259,13 @@ class Auction:
         for k in range(len(standing) - 1, -1, -1):
             if standing[k].n == entry.n:
                 self._delete(standing, k)
+                self._count(entry, -1)
+                last = self._last.get(entry.seat)
+                if last is not None and last.n == entry.n:  # the seat's call before it, searched from there
+                    j = k - 1
+                    while j >= 0 and standing[j].seat is not entry.seat:
+                        j -= 1
+                    self._set_last(entry.seat, standing[j] if j >= 0 else None)
                 return
 
     def _stand(self, entry: Entry) -> None:
@@ -226,6 +276,10 @@ class Auction:
         while k > 0 and pos[standing[k - 1].n] > at:
             k -= 1
         self._insert(standing, k, entry)
+        self._count(entry, 1)
+        last = self._last.get(entry.seat)
+        if last is None or pos[last.n] < at:
+            self._set_last(entry.seat, entry)
 
     def entry(self, n: int) -> Entry:
         """The entry numbered ``n``, as it now stands."""
@@ -245,6 +299,7 @@ class Auction:
         e = self._list[i]
         new = e._replace(status=status, law=law if law is not None else e.law)
         self._replace(self._list, i, new)
+        self._mark_removed(e.n, status in REMOVED)
         if e.status == STANDING or status == STANDING:
             if e.status == STANDING:
                 self._unstand(e)
@@ -263,6 +318,7 @@ class Auction:
         e = self._list[i]
         if e.status == STANDING:
             self._unstand(e)
+        self._mark_removed(e.n, False)
         self._reorder(i, self._list[i + 1 :])
         if e.status == STANDING:
             self._tail()
@@ -274,6 +330,7 @@ class Auction:
         moved = e._replace(status=status)
         if e.status == STANDING:
             self._unstand(e)
+        self._mark_removed(e.n, status in REMOVED)
         start = min(i_e, i_a + 1)  # nothing before both moves
         rest = [x for x in self._list[start:] if x.n != e.n]
         at = next((k + 1 for k in range(len(rest) - 1, -1, -1) if rest[k].n == anchor.n), 0)
@@ -304,15 +361,52 @@ class Auction:
         """The last call in the order of the record, whatever its status."""
         return self._list[-1] if self._list else None
 
+    def _place(self, e: Entry) -> int:
+        return self._pos[e.n]
+
     def standing_after(self, n: int) -> list[Entry]:
-        """The standing calls after the call numbered ``n`` in the order of the record."""
+        """The standing calls after the call numbered ``n`` in the order of the record (found by
+        bisection: the standing calls are in the order of the record, and each knows its place)."""
         i = self._pos.get(n)
-        return [] if i is None else [e for e in self._list[i + 1 :] if e.status == STANDING]
+        return [] if i is None else self._standing[bisect_right(self._standing, i, key=self._place) :]
 
     def standing_before(self, n: int) -> list[Entry]:
         """The standing calls before the call numbered ``n`` in the order of the record, nearest first."""
         i = self._pos.get(n)
-        return [] if i is None else [e for e in reversed(self._list[:i]) if e.status == STANDING]
+        if i is None:
+            return []
+        return self._standing[: bisect_left(self._standing, i, key=self._place)][::-1]
+
+    def standing_just_before(self, n: int) -> Entry | None:
+        """The nearest standing call before the call numbered ``n`` in the order of the record."""
+        i = self._pos.get(n)
+        k = 0 if i is None else bisect_left(self._standing, i, key=self._place)
+        return self._standing[k - 1] if k else None
+
+    def opponent_called_after(self, n: int, seat: Seat) -> bool:
+        """28B: an opponent of ``seat`` has a standing call after the call numbered ``n`` in the order
+        of the record (read from each opponent's last standing call)."""
+        i = self._pos.get(n)
+        if i is None:
+            return False
+        for other in (seat.lho, seat.rho):
+            last = self._last.get(other)
+            if last is not None and self._pos[last.n] > i:
+                return True
+        return False
+
+    def last_call_of(self, seat: Seat) -> Entry | None:
+        """The seat's last standing call in the order of the record."""
+        return self._last.get(seat)
+
+    def names(self, seat: Seat, strain: Strain) -> bool:
+        """A standing call of the seat names (specifies) the denomination (26B, 29C)."""
+        return self._named.get((seat, strain), 0) > 0
+
+    def is_standing(self, n: int) -> bool:
+        """The call numbered ``n`` is on the record and stands."""
+        i = self._pos.get(n)
+        return i is not None and self._list[i].status == STANDING
 
     # --- reading -----------------------------------------------------------------
     def standing(self) -> Sequence[Entry]:
@@ -320,7 +414,9 @@ class Auction:
         return self._standing
 
     def removed(self) -> list[Entry]:
-        return [e for e in self._list if e.status in (CANCELLED, WITHDRAWN)]
+        """The calls cancelled or withdrawn, in the order of the record (read from their index)."""
+        items, pos = self._list, self._pos
+        return [items[i] for i in sorted([pos[n] for n in self._removed])]
 
     def last_standing(self) -> Entry | None:
         return self._standing[-1] if self._standing else None
@@ -330,13 +426,15 @@ class Auction:
         return standing[-1].seat.lho if standing else self.dealer
 
     def has_called(self, seat: Seat) -> bool:
-        return any(e.seat is seat for e in self._standing)
+        return self._last.get(seat) is not None
 
     def partner_silent_since_own_call(self, seat: Seat) -> bool:
         """25A4, 21B1: the player has a call standing and his partner has not called since."""
-        standing = self.standing()
-        own = [i for i, e in enumerate(standing) if e.seat is seat]
-        return bool(own) and all(e.seat is not seat.partner for e in standing[own[-1] + 1 :])
+        own = self._last.get(seat)
+        if own is None:
+            return False
+        partner = self._last.get(seat.partner)
+        return partner is None or self._pos[partner.n] < self._pos[own.n]
 
     def last_bid(self) -> Entry | None:
         return self._last_bid

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from fsm.bridge.auction import Entry, Relation, relation
 from fsm.bridge.calls import Call, Card, Seat, parse_call, parse_card
 from fsm.bridge.records import REPEAT_CALL, CallKind, Classification, LeadConstraint, Obligation
-from fsm.bridge.table import lead_restrictions_now
+from fsm.bridge.table import restricted_by, suits_open
 from fsm.engine.expr import Vocabulary
 
 if TYPE_CHECKING:
@@ -338,17 +338,24 @@ var("table.sides_with_cards", "string[]", "the sides that have taken their cards
 
 
 def leader_restriction_suits(t: Table, e: Event | None = None) -> list[str]:
-    """26B: the suits declarer may prohibit to the opening leader."""
+    """26B: the suits declarer may prohibit to the opening leader, each once (those of every offender
+    whose restriction binds him and who defends), read from the index of the restrictions."""
     leader = t.opening_leader()
     if leader is None:
         return []
-    return [s for r in lead_restrictions_now(t) if r["seat"] == leader.value for s in r["suits"]]
+    declarer = t.declarer()
+    out: list[str] = []
+    for offender in restricted_by(t, leader):
+        if declarer is not None and offender.side == declarer.side:
+            continue  # the offender became declarer or dummy: 26B needs him to defend
+        out += [s.value for s in suits_open(t, offender) if s.value not in out]
+    return out
 
 
 var(
     "table.lead_restriction_suits",
     "strain[]",
-    "the suits declarer may prohibit to the opening leader (26B: those the offender did not specify)",
+    "the suits declarer may prohibit to the opening leader (26B: those the offender did not specify), each once",
 )(leader_restriction_suits)
 
 var(
@@ -799,11 +806,10 @@ def _deferred_law(t: Table, e: Event, seat: Any) -> str | None:
     (({"in_rotation": 3}, "N 1H, E 1S, S 2H numbered 1, 2, 3, dealer N", True),),
 )
 def _in_rotation(t: Table, e: Event, n: Any) -> bool:
-    standing = t.auction.standing()
-    for i, x in enumerate(standing):
-        if x.n == n:
-            return x.seat is (standing[i - 1].seat.lho if i else t.dealer)
-    return False
+    if n is None or not t.auction.is_standing(n):
+        return False
+    before = t.auction.standing_just_before(n)
+    return t.auction.entry(n).seat is (before.seat.lho if before is not None else t.dealer)
 
 
 @op(
@@ -855,11 +861,12 @@ def _pending_call(t: Table, e: Event, law: Any) -> int | None:
     p = next((p for p in t.pending if p.law == law), None)
     if p is None or p.entry is None:
         return None
-    standing = t.auction.standing()
-    if any(x.n == p.entry.n for x in standing):
+    if t.auction.is_standing(p.entry.n):
         return p.entry.n
-    same = [x for x in standing if x.seat is p.entry.seat and x.call == p.entry.call]
-    return same[-1].n if same else None
+    for x in reversed(t.auction.standing()):  # the last such call: searched from the end
+        if x.seat is p.entry.seat and x.call == p.entry.call:
+            return x.n
+    return None
 
 
 # --- the calls a change of call concerns (25, 21B) --------------------------------------------
@@ -875,11 +882,8 @@ def _pending_call(t: Table, e: Event, law: Any) -> int | None:
 def _last_call(t: Table, e: Event, seat: Any) -> dict[str, Any] | None:
     if seat is None:
         return None
-    s = Seat(seat)
-    for x in reversed(t.auction.standing()):
-        if x.seat is s:
-            return _item(x)
-    return None
+    x = t.auction.last_call_of(Seat(seat))
+    return _item(x) if x is not None else None
 
 
 @op(
@@ -902,3 +906,18 @@ def _standing_after(t: Table, e: Event, n: Any) -> list[int]:
 )
 def _standing_before(t: Table, e: Event, n: Any) -> list[int]:
     return [y.n for y in t.auction.standing_before(n)]
+
+
+@op(
+    "opponent_called_after",
+    ("n", "seat"),
+    "28B: an opponent of `seat` has a standing call after the call numbered `n` in the order of the record, "
+    "whatever that call's own status (read from each opponent's last standing call, whatever the record's length); "
+    "false if no call has that number, or for null",
+    (
+        ({"opponent_called_after": [1, "N"]}, "1H by N, then Pass by S, numbered 1, 2", False),
+        ({"opponent_called_after": [1, "N"]}, "1H by N, 1S by E, then Pass by S, numbered 1, 2, 3", True),
+    ),
+)
+def _opponent_called_after(t: Table, e: Event, n: Any, seat: Any) -> bool:
+    return n is not None and seat is not None and t.auction.opponent_called_after(n, _seat(seat))  # type: ignore[arg-type]

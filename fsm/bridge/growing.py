@@ -72,6 +72,12 @@ class GrowingTuple(Sequence[T]):
     def __reduce__(self) -> tuple[Any, ...]:
         return (GrowingTuple, (tuple(self),))
 
+    @property
+    def storage(self) -> object:
+        """The list this tuple is a prefix of, shared with the tuples it grew from or into: it is only
+        ever appended to, so what an index read of it up to a length stays true while it is the same."""
+        return self._items
+
     def copy(self) -> GrowingTuple[T]:
         """One that shares nothing with this one (for a board copied into another thread)."""
         return GrowingTuple(self)

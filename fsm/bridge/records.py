@@ -14,6 +14,8 @@ from typing import Any, NamedTuple
 from fsm.bridge.auction import Entry, Relation
 from fsm.bridge.calls import Card, Seat, Strain
 
+_LETTER = {s: s.value for s in Seat}  # read for every item of a snapshot: a look-up, not the enumeration's property
+
 
 class CallKind(Enum):
     """The kinds of call, each with the law that governs it and its French and English name."""
@@ -137,7 +139,7 @@ class UnauthorizedInformation:
     law: str
 
     def as_dict(self) -> dict[str, Any]:
-        return {"source": self.source, "for": [s.value for s in self.for_seats], "law": self.law}
+        return {"source": self.source, "for": [_LETTER[s] for s in self.for_seats], "law": self.law}
 
 
 @dataclass(frozen=True, slots=True)

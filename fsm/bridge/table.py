@@ -80,6 +80,8 @@ class Table:
     must_accept_lead: bool = False  # 54C
     lead_constraints: tuple[LeadConstraint, ...] = ()  # 26B / 50D2
     raised: list[Event] = field(default_factory=list)  # internal events raised, not yet handled; empty between events
+    # which offenders' restrictions bind each seat (26B), read from ``lead_restrictions`` and extended as they grow
+    lead_index: Any = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.auction = Auction(self.dealer)
@@ -102,6 +104,7 @@ class Table:
             setattr(out, name, value.copy() if isinstance(value, GrowingTuple) else value)
         out.auction = self.auction.copy()
         out.raised = []
+        out.lead_index = None
         return out
 
     def raise_event(self, event: Event) -> None:
@@ -161,22 +164,44 @@ class Table:
 # --- 26B: the lead restrictions in force -----------------------------------------------------
 def suits_open(table: Table, offender: Seat) -> list[Strain]:
     """26B: the suits the offender did not specify in the legal auction (standing calls only)."""
-    specified = {s for e in table.auction.standing() if e.seat is offender for s in e.denominations()}
-    return [s for s in SUITS if s not in specified]
+    auction = table.auction
+    return [s for s in SUITS if not auction.names(offender, s)]
 
 
 def lead_restrictions_now(table: Table) -> list[dict[str, Any]]:
     """The restrictions in force: once the auction is over, only for an offender who defends."""
     declarer = table.declarer()
     out = []
+    suits: dict[Seat, list[str]] = {}  # one offender's suits, found once
     for r in table.lead_restrictions:
         if declarer is not None and r.offender.side == declarer.side:
             continue  # the offender became declarer or dummy: 26B needs him to defend
-        out.append({"seat": r.seat.value, "law": r.law, "suits": [s.value for s in suits_open(table, r.offender)]})
+        if r.offender not in suits:
+            suits[r.offender] = [s.value for s in suits_open(table, r.offender)]
+        out.append({"seat": r.seat.value, "law": r.law, "suits": list(suits[r.offender])})
     return out
 
 
-_FIELDS = tuple(f.name for f in fields(Table) if f.name not in ("auction", "raised"))
+def restricted_by(table: Table, seat: Seat) -> list[Seat]:
+    """26B: the offenders whose lead restrictions bind ``seat``, each once, in the order of the
+    restrictions. Read from an index of the restrictions kept on the table: a board may carry
+    thousands of them (a defender's call after the final pass, again and again), and this is asked
+    at every step; while they only grow (a growing tuple) the index is extended by what was added."""
+    items = table.lead_restrictions
+    key = items.storage if isinstance(items, GrowingTuple) else items
+    cached = table.lead_index
+    if cached is not None and cached[0] is key and cached[1] <= len(items):  # the same items, perhaps more
+        _, done, index = cached
+    else:
+        done, index = 0, {}
+    for k in range(done, len(items)):  # by place: a slice of a growing tuple would copy it whole
+        r = items[k]
+        index.setdefault(r.seat, {})[r.offender] = None
+    table.lead_index = (key, len(items), index)
+    return list(index.get(seat, ()))
+
+
+_FIELDS = tuple(f.name for f in fields(Table) if f.name not in ("auction", "raised", "lead_index"))
 _read = attrgetter(*_FIELDS)
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from fsm.bridge.effects import e_append, e_call, e_refuse, e_remove, e_status, e_ui
 from fsm.engine.decisions import Trigger
 from fsm.laws.acceptance import by_offender_lho
-from fsm.laws.spec import LawModule, Not, Rule, action, condition_of, ctx, guard, var
+from fsm.laws.spec import LawModule, Not, Rule, action, condition_of, guard, var
 
 HELD_N, HELD_SEAT, HELD_SOURCE = var("held.n"), var("held.seat"), var("held.source")
 LATE = "clarification.call_after_final_pass"
@@ -51,18 +51,8 @@ opponent_called_since = guard(
     {
         "and": [
             {"!=": [var("held.seat"), var("held.turn")]},
-            {
-                "some": [
-                    var("auction.calls"),
-                    {
-                        "and": [
-                            # after it in the record, where a changed call (25A, 21B1) keeps its first call's place
-                            {"in": [var("n"), {"standing_after": [ctx("held.n")]}]},
-                            {"!=": [{"side": [var("seat")]}, {"side": [ctx("held.seat")]}]},
-                        ]
-                    },
-                ]
-            },
+            # after it in the record, where a changed call (25A, 21B1) keeps its first call's place
+            {"opponent_called_after": [HELD_N, HELD_SEAT]},
         ]
     },
 )

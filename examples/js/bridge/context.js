@@ -50,7 +50,8 @@
     const leader = R.openingLeader(rec);
     if (leader === null) return [];
     const out = [];
-    for (const r of R.leadRestrictionsNow(rec)) if (r.seat === leader) out.push(...r.suits);
+    // each suit once (the order of the first restriction that names it)
+    for (const r of R.leadRestrictionsNow(rec)) if (r.seat === leader) for (const s of r.suits) if (!out.includes(s)) out.push(s);
     return out;
   }
 

@@ -119,6 +119,11 @@
       const i = rec.entries.findIndex((x) => x.n === n);
       return i < 0 ? [] : rec.entries.slice(i + 1).filter((y) => y.status === 'standing').map((y) => y.n);
     },
+    opponent_called_after: (rec, e, n, seat) => {
+      if (nil(n) || nil(seat)) return false;
+      const i = rec.entries.findIndex((x) => x.n === n);
+      return i >= 0 && rec.entries.slice(i + 1).some((y) => y.status === 'standing' && side(y.seat) !== side(seat));
+    },
     standing_before: (rec, e, n) => {
       const i = rec.entries.findIndex((x) => x.n === n);
       return i < 0 ? [] : rec.entries.slice(0, i).filter((y) => y.status === 'standing').map((y) => y.n).reverse();
