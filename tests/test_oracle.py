@@ -278,3 +278,13 @@ def test_keys_answers_only_what_is_asked():
     assert code == 2 and "nonsense" in err
     code, _, err = run(["--keys", "contract", "--diff", "-"], json.dumps(board.record()))
     assert code == 2 and "--diff" in err
+
+
+def test_a_snapshot_of_some_keys_is_those_keys_of_the_whole():
+    board = Board(dealer="N")
+    board.calls("1H 1S")
+    board.call("W", "2C")  # out of rotation: an irregularity pending, a call in the record
+    whole = board.snapshot()
+    for key in whole:
+        assert board.snapshot([key]) == {key: whole[key]}
+    assert board.snapshot(["rulings", "state"]) == {"rulings": whole["rulings"], "state": whole["state"]}

@@ -160,8 +160,7 @@ class Session:
         assert self.board is not None
         keys = self.answering.keys
         if keys is not None:
-            snapshot = self.board.snapshot()
-            answer["snapshot"] = {k: snapshot[k] for k in keys if k != "options"}
+            answer["snapshot"] = self.board.snapshot([k for k in keys if k != "options"])
             if "options" in keys:
                 answer["options"] = self.board.options()
             return answer

@@ -9,6 +9,7 @@ methods named after the events (``call``, ``judge``…) are written from the eve
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from fsm.bridge.auction import Auction
@@ -198,40 +199,13 @@ class Board(EventMethods):
         return board
 
     # --- what the board tells -------------------------------------------------------------
-    def snapshot(self) -> dict[str, Any]:
-        """A JSON-able mapping of what the board tells."""
+    def snapshot(self, keys: Iterable[str] | None = None) -> dict[str, Any]:
+        """A JSON-able mapping of what the board tells; with ``keys``, only those keys, each
+        computed alone (the oracle's ``--keys``: what is not asked costs nothing)."""
         t = self.table
-        turn = t.turn()
-        declarer = t.declarer()
-        dummy = t.dummy()
-        leader = declarer.lho if declarer else None
-        return {
-            "state": t.state,
-            "dealer": self.dealer.value,
-            "vulnerable": self.vulnerable,
-            "turn": turn.value if turn else None,
-            "auction": [e.token() for e in t.auction.standing()],
-            "cancelled": [e.token() for e in t.auction.removed()],
-            "contract": t.contract(),
-            "declarer": declarer.value if declarer else None,
-            "dummy": dummy.value if dummy else None,
-            "opening_leader": leader.value if leader else None,
-            "irregularity": t.irregularity.as_dict() if t.irregularity else None,
-            "lead": t.opening_lead.as_dict() if t.opening_lead else None,
-            "lead_constraints": [c.as_dict() for c in t.lead_constraints],
-            "obligations": [o.as_dict() for o in t.obligations if o.in_force],
-            "lead_restrictions": lead_restrictions_now(t),
-            "exposed_cards": [x.as_dict() for x in t.exposed],
-            "penalty_cards": [p.as_dict() for p in t.penalty_cards],
-            "returned_cards": [r.as_dict() for r in t.returned_cards],
-            "unauthorized_information": [u.as_dict() for u in t.unauthorized_information],
-            "pending": [p.as_dict() for p in t.pending],
-            "held": [h.entry.token() for h in t.held],
-            "reviews": list(t.reviews),
-            "misinformation_judged": t.misinformation_ruled,
-            "sides_with_cards": list(t.sides_with_cards),
-            "rulings": list(t.rulings),
-        }
+        if keys is None:
+            return {key: value(self, t) for key, value in _SNAPSHOT.items()}
+        return {key: _SNAPSHOT[key](self, t) for key in keys}
 
     def options(self, own_state_only: bool = False) -> list[dict[str, Any]]:
         """What may happen now: each event, who may make it, the law and a sentence in French and English.
@@ -274,3 +248,42 @@ __all__ = ["Board", "Step"]
 
 def _malformed(key: str, fr: str, en: str) -> InputError:
     return InputError(f"enregistrement illisible : {fr}", f"unreadable record: {en}", key=key)
+
+
+def _seat(seat: Seat | None) -> str | None:
+    return seat.value if seat else None
+
+
+def _leader(t: Table) -> str | None:
+    declarer = t.declarer()
+    return declarer.lho.value if declarer else None
+
+
+# Each key of the snapshot and how the board tells it (docs/model.md, the schema ``snapshot``).
+_SNAPSHOT: dict[str, Callable[[Board, Table], Any]] = {
+    "state": lambda b, t: t.state,
+    "dealer": lambda b, t: b.dealer.value,
+    "vulnerable": lambda b, t: b.vulnerable,
+    "turn": lambda b, t: _seat(t.turn()),
+    "auction": lambda b, t: [e.token() for e in t.auction.standing()],
+    "cancelled": lambda b, t: [e.token() for e in t.auction.removed()],
+    "contract": lambda b, t: t.contract(),
+    "declarer": lambda b, t: _seat(t.declarer()),
+    "dummy": lambda b, t: _seat(t.dummy()),
+    "opening_leader": lambda b, t: _leader(t),
+    "irregularity": lambda b, t: t.irregularity.as_dict() if t.irregularity else None,
+    "lead": lambda b, t: t.opening_lead.as_dict() if t.opening_lead else None,
+    "lead_constraints": lambda b, t: [c.as_dict() for c in t.lead_constraints],
+    "obligations": lambda b, t: [o.as_dict() for o in t.obligations if o.in_force],
+    "lead_restrictions": lambda b, t: lead_restrictions_now(t),
+    "exposed_cards": lambda b, t: [x.as_dict() for x in t.exposed],
+    "penalty_cards": lambda b, t: [p.as_dict() for p in t.penalty_cards],
+    "returned_cards": lambda b, t: [r.as_dict() for r in t.returned_cards],
+    "unauthorized_information": lambda b, t: [u.as_dict() for u in t.unauthorized_information],
+    "pending": lambda b, t: [p.as_dict() for p in t.pending],
+    "held": lambda b, t: [h.entry.token() for h in t.held],
+    "reviews": lambda b, t: list(t.reviews),
+    "misinformation_judged": lambda b, t: t.misinformation_ruled,
+    "sides_with_cards": lambda b, t: list(t.sides_with_cards),
+    "rulings": lambda b, t: list(t.rulings),
+}
