@@ -28,7 +28,7 @@ endef
 graphviz:  # `dot` renders the diagrams
 	$(call need_tool,dot,graphviz,SVG diagrams)
 
-nodejs:  # `node` runs the generic JavaScript interpreter of the export (examples/js/) on the corpus
+nodejs:  # `node` runs the generic JavaScript interpreter of the export (fsm/js/) on the corpus
 	$(call need_tool,node,nodejs,the JavaScript model)
 
 chromium:  # a real headless browser drives the teaching pages (tests/test_pages.py)

@@ -343,7 +343,7 @@ def _teach(args: argparse.Namespace) -> int:
 
         try:
             board = tableau.write(args.out, to_dict())
-        except FileNotFoundError as err:  # examples/js/ is not installed with the package
+        except FileNotFoundError as err:  # a package whose fsm/js/ was left out by whoever built it
             print(err, file=sys.stderr)
             if args.board:
                 return 2

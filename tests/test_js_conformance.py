@@ -1,4 +1,4 @@
-"""examples/js/ is a generic interpreter of the exported machine: the expression language, the
+"""fsm/js/ is a generic interpreter of the exported machine: the expression language, the
 effects, the engine and the documented host primitives, with no law written in it. It replays the
 whole portable corpus (the scenarios and the random tier) at conformance level 3: the rules that
 fired, the whole snapshot, the options, each refusal's law and type. Without Node.js the tests
@@ -17,7 +17,7 @@ from fsm.interop.export import to_dict
 from tests.conftest import deep
 
 ROOT = Path(__file__).resolve().parent.parent
-JS = ROOT / "examples" / "js"
+JS = ROOT / "fsm" / "js"
 BROWSER = ROOT / "tests" / "browser"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed, (\d+) skipped$", re.MULTILINE)

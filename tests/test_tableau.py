@@ -49,7 +49,7 @@ def test_the_bundle_is_the_one_bundle_js_writes(node, tmp_path):
     machine = tmp_path / "machine.json"
     machine.write_text(json.dumps(spec), encoding="utf-8")
     out = tmp_path / "bundle.js"
-    done = subprocess.run([node, str(ROOT / "examples/js/bundle.js"), str(out), "--machine", str(machine)],
+    done = subprocess.run([node, str(ROOT / "fsm/js/bundle.js"), str(out), "--machine", str(machine)],
                           capture_output=True, text=True, timeout=120)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert out.read_text(encoding="utf-8") == tableau.bundle(spec)

@@ -2,7 +2,7 @@
 'use strict';
 // Loads dist/fsm-interpreter.js in a bare `vm` context (no require, no module: as a classic
 // <script> of a file:// page) and replays scenarios of the corpus with it.
-//   node examples/js/check-bundle.js CORPUS_DIR [--machine FILE] [--bundle FILE] [--scenarios N]
+//   node fsm/js/check-bundle.js CORPUS_DIR [--machine FILE] [--bundle FILE] [--scenarios N]
 const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');

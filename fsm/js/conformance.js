@@ -4,7 +4,7 @@
 // interpreter of the exported machine (engine/ + bridge/host.js) and compares, at every step, the
 // rules fired, the snapshot, the options and the law of a refusal, and the initial snapshot and
 // options of each scenario:
-//   node examples/js/conformance.js CORPUS_DIR [--machine FILE] [--verbose] [--all] [--only ID] [--ignore KEY]...
+//   node fsm/js/conformance.js CORPUS_DIR [--machine FILE] [--verbose] [--all] [--only ID] [--ignore KEY]...
 // The machine is FILE, else the one index.json names (`machine`), else CORPUS_DIR/machine.json.
 // index.json lists the scenarios (`scenarios[].file`) and the tiers of sequences (`random.files[].file`,
 // each file a `sequences` array of scenarios in the same step format). Ends with one line `N passed, N failed,

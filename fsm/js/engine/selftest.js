@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 'use strict';
-// The engine on a toy machine and a toy host (no bridge): node examples/js/engine/selftest.js
+// The engine on a toy machine and a toy host (no bridge): node fsm/js/engine/selftest.js
 const assert = require('node:assert/strict');
 const { Vocabulary } = require('./expr.js');
 const { Engine, Board } = require('./machine.js');
