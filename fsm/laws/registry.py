@@ -25,6 +25,8 @@ silently left out, never a traceback, never a wait on a named pipe.
 from __future__ import annotations
 
 import importlib
+import importlib.abc
+import importlib.util
 import os
 import pkgutil
 from dataclasses import dataclass
@@ -167,6 +169,20 @@ def _well_typed(module: Any, path: Path) -> None:
         raise _broken(path, "« rank » n'est pas un entier", "'rank' is not an integer")
 
 
+class _Source(importlib.abc.InspectLoader):
+    """A module run from the text already read and checked (a regular file, bounded, UTF-8): the
+    file is not opened again, so a FIFO or a file grown since cannot block the import."""
+
+    def __init__(self, source: str, path: Path) -> None:
+        self.source, self.path = source, path
+
+    def get_source(self, fullname: str) -> str:
+        return self.source
+
+    def get_code(self, fullname: str) -> Any:
+        return compile(self.source, str(self.path), "exec")
+
+
 def _extra(folder: str) -> list[tuple[ModuleType, Path]]:
     """The modules of one folder of ``FSM_FAMILIES``, each run from its text (read as :func:`_text` reads)."""
     where = Path(folder)
@@ -179,10 +195,12 @@ def _extra(folder: str) -> list[tuple[ModuleType, Path]]:
     found = []
     for path in paths:
         source = _text(path)
-        module = ModuleType(f"fsm_family_{path.stem}")
+        spec = importlib.util.spec_from_loader(f"fsm_family_{path.stem}", _Source(source, path), origin=str(path))
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
         module.__file__ = str(path)
         try:
-            exec(compile(source, str(path), "exec"), module.__dict__)  # noqa: S102 - the user's own family
+            spec.loader.exec_module(module)
         except SyntaxError as err:
             raise _broken(path, f"erreur de syntaxe ligne {err.lineno} : {err.msg}",
                           f"syntax error at line {err.lineno}: {err.msg}") from None  # fmt: skip
