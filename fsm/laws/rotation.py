@@ -11,10 +11,10 @@ with what Laws 30, 31 and 32 leave behind, by whose turn it was:
   calls, the offender's next call is judged comparable or not (31A2, 32A2);
 - at partner's turn, or at the LHO's when the offender had not called: partner is free (16C2)
   and the offender's next call is judged comparable or not (30B1, 31B, 32B);
-- comparable: no further rectification (23C), and no 26B (26A); the cancelled call is no
-  unauthorized information when partner has not called since (23B: 31A2, 32A2), but stays so when
-  he has already called under 16C2 (30B1(a), 31B1, 32B1); not comparable: partner passes at his
-  next turn, 26B and 72C.
+- comparable: no further rectification (23C), and no 26B (26A); from then on the cancelled call is
+  no unauthorized information (23B « La Loi 16C2 ne s'applique pas »), even when partner has
+  already called under 16C2 (30B1(a), 31B1, 32B1): that call is the Director's under 23C; not
+  comparable: partner passes at his next turn, 26B and 72C.
 
 The judgement falls on the call the offender makes at his turn, as it stands once its own
 rectification is over (accepted 27A1, replaced 27B, 36B, 38): it comes with the call
@@ -400,24 +400,24 @@ def _not_comparable_law(family: Any) -> dict[str, Any]:
     return {"if": [*(x for f, (_, no) in JUDGED_LAWS.items() for x in ({"==": [family, f]}, no)), None]}
 
 
-# 23B « La Loi 16C2 ne s'applique pas » once the offender's call is comparable. After a call out of
-# rotation at his RHO's turn (31A2, 32A2) his partner has not called since: the cancelled call leaves
-# nothing. After one at partner's turn, or at the LHO's before he called (30B1, 31B, 32B), partner has
-# already called under it (30B1(a), 31B1, 32B1 « mais la Loi 16C2 s'applique »): a comparable call
-# cannot free a call already made, so its record stays, and any damage is 23C's.
-PARTNER_NOT_CALLED_SINCE = ["31A2", "32A2"]
+# 23B « les annonces et le jeu continuent sans autre rectification. La Loi 16C2 ne s'applique pas,
+# mais voir C ci-dessous » once the offender's call is comparable, whoever has called since: after a
+# call out of rotation at partner's turn, or at the LHO's before he called (30B1, 31B, 32B), partner
+# has called under 16C2 (30B1(a), 31B1, 32B1 « mais la Loi 16C2 s'applique ») before the judgement;
+# that call is made, and 23C, which names 30B1(b)(i) where partner has always called first, is the
+# Director's recourse for it. The record binds partner until the comparable call, not after.
 
 
 def _settle(offender: Any, family: Any, original: Any, comparable: bool, ended: bool = False) -> list[Any]:
     """Comparable: nothing more, the Director may review (23C); the cancelled call is no unauthorized
-    information when partner has not called since (23B, 26A). Not comparable: partner passes once
-    (unless the auction has ended), 26B, 72C.
+    information from then on (23B, 26A). Not comparable: partner passes once (unless the auction has
+    ended), 26B, 72C.
 
     The deferred consequence's fields are expressions over the context (``ctx``): the removal of the
     unauthorized information reads the cancelled call from inside its item expression."""
     if comparable:
         drop = e_remove("unauthorized_information", {"==": [var("source"), original]})
-        return [*e_review("23C"), e_if({"in": [family, PARTNER_NOT_CALLED_SINCE]}, [drop])]
+        return [*e_review("23C"), drop]
     bar = [] if ended else [e_bar({"partner": [offender]}, PASS_NEXT_TURN, _not_comparable_law(family))]
     return [*bar, e_restrict(offender, original), *e_review("72C")]
 

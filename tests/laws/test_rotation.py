@@ -124,19 +124,22 @@ def test_the_judgement_falls_on_the_call_at_his_turn_never_a_later_one():
     assert board.snapshot()["rulings"] == ["31B", "27B1(a)", "31A2(a)"]
 
 
-def test_16C2_stays_after_a_comparable_call_when_partner_called_under_it():
-    """31B1: partner calls at his turn « mais la Loi 16C2 s'applique »; the offender's comparable call (23B)
-    cannot free a call already made: the cancelled bid stays unauthorized information for partner (23C)."""
+def test_16C2_lapses_with_a_comparable_call_when_partner_called_under_it():
+    """31B1: partner calls at his turn « mais la Loi 16C2 s'applique »; then the offender's comparable call:
+    23B « les annonces et le jeu continuent sans autre rectification. La Loi 16C2 ne s'applique pas, mais
+    voir C ci-dessous »: from it on the cancelled bid is no unauthorized information, and partner's call
+    already made is the Director's under 23C."""
     board = Board(dealer="N")
     board.calls("1H")
     board.call("W", "1S")  # at partner East's turn
     board.refuse("N")
     board.calls("2C 2H")  # East calls under 16C2
     board.call("W", "2S")
+    assert board.snapshot()["unauthorized_information"] == [{"source": "W:1S", "for": ["E"], "law": "16C2"}]
     board.judge(comparable=True)
     snap = board.snapshot()
     assert snap["state"] == "auction.calling" and snap["rulings"] == ["31B", "31A2(a)"]
-    assert snap["unauthorized_information"] == [{"source": "W:1S", "for": ["E"], "law": "16C2"}]
+    assert snap["unauthorized_information"] == [] and snap["cancelled"] == ["W:1S"]
     assert snap["obligations"] == [] and snap["lead_restrictions"] == [] and snap["reviews"] == ["23C"]
 
 
