@@ -160,45 +160,298 @@ def test_every_question_is_a_fair_question_keyed_as_the_model_rules(scenario):
             assert fired and fired[0] == q.law == _right(q).law, (q.scenario, q.stage)
 
 
-def _final(topic: str, scenario) -> list[Question]:
-    return [q for q in questions(scenario) if q.topic == topic]
+# The snapshot key each fact question is about, and the words of a keyed answer.
+FACT_KEYS = {
+    "declarer": "declarer",
+    "leader": "opening_leader",
+    "obligation": "obligations",
+    "restriction": "lead_restrictions",
+    "unauthorized": "unauthorized_information",
+}
+PASS_WORDS = {
+    "doit passer jusqu'à la fin des annonces": "pass_rest",
+    "doit passer à son prochain tour": "pass_next_turn",
+}
+SUIT_WORDS = {"pique": "S", "cœur": "H", "carreau": "D", "trèfle": "C"}
+# Scenarios whose fact questions are not all yet checked against a checkpoint written from the
+# Laws; the list only shrinks (a covered scenario must state every key its questions ask about).
+NOT_YET_COVERED: frozenset[str] = frozenset(
+    {
+        "17D1-lead-face-down-then-faced",
+        "17D3-after-an-opening-pass",
+        "17D3-after-an-opening-pass-skip-in-second-place",
+        "17D3-seed003-passes-after-a-skipped-player",
+        "19A3-double-naming-the-wrong-bid",
+        "20-review-rights",
+        "20B-20F1-LHO-and-skipped-RHO-ask-before-a-bid-out-of-rotation-is-ruled",
+        "20B-20F1-next-player-asks-before-the-judgement",
+        "20B-barred-LHO-may-not-ask-over-an-insufficient-bid",
+        "21B1-call-changed-after-misinformation",
+        "21B1-misinformation-judged-in-the-clarification-period",
+        "21B1-misinformation-judged-then-substitute",
+        "21B1-no-misinformation-then-change-of-mind-refused",
+        "21B2-LHO-changes-his-bid-made-insufficient",
+        "21B2-LHO-changes-his-redouble-made-inadmissible",
+        "22B-passed-out-board-reopened-by-25A",
+        "24-exposed-card-on-a-passed-out-board",
+        "24-only-during-the-auction-english-reading",
+        "24A-a-card-led-face-down-then-exposed",
+        "24A-single-low-card",
+        "24B-a-card-led-during-the-auction-is-exposed",
+        "24B-a-card-led-face-down-then-face-up",
+        "24B-a-card-led-while-an-insufficient-bid-waits",
+        "24B-card-prematurely-led",
+        "24B-honour-exposed",
+        "24C-two-cards",
+        "24C-two-cards-after-the-final-pass-then-the-auction-reopened",
+        "24D-declaring-side-takes-its-cards-back",
+        "24D-presumed-dummy-exposes-a-card-in-the-clarification-period",
+        "24E-honour-exposed-by-the-leader-in-the-clarification-period",
+        "24E-partner-of-leader-has-a-major-penalty-card",
+        "25-director-called-then-unintended",
+        "25A-change-leaves-LHO-double-of-an-earlier-bid-legal",
+        "25A-change-makes-LHO-bid-insufficient-accepted",
+        "25A-change-makes-LHO-bid-insufficient-refused",
+        "25A-change-makes-LHO-double-inadmissible-36B",
+        "25A-change-of-the-pass-that-fulfilled-30A-is-37",
+        "25A-intended-call-is-insufficient",
+        "25A-reopened-auction-30A-pass-still-owed",
+        "25A-reopened-auction-barred-player-double-is-37",
+        "25A1-intended-call-above-seven-is-38",
+        "25A1-intended-call-by-a-barred-player-after-the-LHO-called",
+        "25A1-intended-call-insufficient-after-the-LHO-called",
+        "25A4-25A5-refusals-after-the-final-pass",
+        "25A5-change-reopens-the-auction-and-24D-24E-are-settled-anew",
+        "25A5-final-pass-replaced-before-the-lead-is-faced",
+        "25A5-final-pass-that-fulfilled-30A-changed-is-37",
+        "25A5-no-substitution-once-the-lead-is-faced",
+        "25A5-refused-substitution-after-the-final-pass",
+        "25A6-LHO-takes-back-his-bid-made-insufficient",
+        "25A6-LHO-takes-back-his-double-made-inadmissible",
+        "25A6-LHO-withdraws-his-call",
+        "25A6-passed-out-third-pass-replaced-LHO-withdraws",
+        "25A6-window-closes-at-the-next-call",
+        "25B-pass-out-of-rotation-change-of-mind-refused",
+        "25B-passed-out-change-of-mind-refused",
+        "25B1-comparable-substitute-no-restriction",
+        "26B-restricted-opening-leader",
+        "26B-restricted-player-not-on-lead",
+        "26B-seed002-case1-no-suit-specified",
+        "26B-seed002-case4-repeat-with-another-meaning",
+        "27A1-calls-shorthand-accepts-by-calling",
+        "27A2-N5-forced-repeat-insufficient-then-27",
+        "27B2-design-example",
+        "27B2-jump-not-lowest",
+        "27B2-pass-then-barred-partner-bids-37",
+        "27B3-attempted-double-of-partner-bid-cancelled",
+        "27B3-attempted-inadmissible-redouble-cancelled",
+        "27B3-bar-lifted-by-27B1-setting",
+        "27B3-non-comparable-double-literal-bar",
+        "27B4-second-insufficient-bid-refused",
+        "28A-call-at-barred-player-turn",
+        "28B-another-player-calls-while-the-offender-replaces-an-inadmissible-double",
+        "28B-pass-out-of-rotation-RHO-calls",
+        "29B-director-then-player-whose-turn-it-was-calls",
+        "29B-held-call-out-of-rotation-ruled-in-its-turn",
+        "30A-director-then-player-whose-turn-it-was-calls",
+        "30A-offender-passes-then-free",
+        "30A-pass-at-RHO-turn-refused",
+        "30A-seed003-example1-before-any-bid",
+        "30A-seed003-example3-after-a-bid",
+        "30B1-dealer-RHO-passes-first-judged-comparable-LHO-call-held",
+        "30B1-dealer-RHO-passes-first-refused",
+        "30B1-judged-pass-ends-the-auction-comparable",
+        "30B1-judged-pass-ends-the-auction-not-comparable",
+        "30B1-judged-pass-passes-the-board-out",
+        "30B1-offender-insufficient-at-his-turn-accepted-then-judged",
+        "30B1-pass-at-partner-turn-comparable",
+        "30B1-pass-at-partner-turn-not-comparable",
+        "30C-pass-over-partner-artificial-call-RHO-bids-31A2",
+        "30C-pass-over-partner-artificial-call-RHO-passes-31A1",
+        "31A1-RHO-insufficient-bid-replaced-by-a-pass",
+        "31A1-RHO-passes-offender-repeats",
+        "31A1-forced-repeat-restriction-setting",
+        "31A1-insufficient-repeat-accepted-by-calling",
+        "31A1-insufficient-repeat-replaced-27B1a-obligation-fulfilled",
+        "31A1-insufficient-repeat-replaced-by-a-pass-27B2",
+        "31A1-offender-does-not-repeat-is-37",
+        "31A2-RHO-insufficient-bid-accepted-is-a-legal-bid",
+        "31A2a-RHO-bids-comparable-carried",
+        "31A2a-RHO-bids-offender-comparable",
+        "31A2b-RHO-doubles-not-comparable-judged",
+        "31A2b-RHO-doubles-offender-not-comparable",
+        "31B-LHO-calls-before-the-judgement-held",
+        "31B-artificial-pass-ends-the-auction-comparable",
+        "31B-bid-at-partner-turn-partner-free",
+        "31B-dealer-RHO-opens-out-of-rotation-not-comparable",
+        "31B-dealer-RHO-opens-then-not-comparable-carried",
+        "31B-judged-pass-ends-the-auction-not-comparable",
+        "31B-offender-inadmissible-double-at-his-turn-36B-then-judged",
+        "31B-offender-insufficient-accepted-by-calling-LHO-call-held",
+        "31B-offender-insufficient-at-his-turn-27B1a-then-judged",
+        "31B-offender-insufficient-replaced-27B1a-then-comparable",
+        "32A1-double-at-RHO-turn-repeated",
+        "32A2a-RHO-bids-comparable-carried",
+        "32A2a-director-RHO-bids-comparable-judged",
+        "32A2b-RHO-bids-not-comparable-carried",
+        "32A2b-director-RHO-bids-not-comparable-judged",
+        "32A2b-double-at-RHO-turn-then-RHO-bids",
+        "32B-director-partner-calls-comparable-judged",
+        "32B-double-at-partner-turn",
+        "32B-judged-pass-ends-the-auction-comparable",
+        "32B-judged-pass-ends-the-auction-not-comparable",
+        "32B-partner-turn-not-comparable-carried",
+        "32B-partner-turn-not-comparable-judged",
+        "36-barred-player-inadmissible-double",
+        "36A-LHO-called-before-the-ruling",
+        "36A-director-comes-after-a-face-down-lead",
+        "36A-director-comes-in-the-clarification-period",
+        "36A-double-with-no-bid-then-three-passes-is-no-pass-out",
+        "36A-redouble-with-no-bid-then-four-passes",
+        "36B-inadmissible-double-in-turn",
+        "36B2-replacement-must-be-legal",
+        "36B4-inadmissible-double-out-of-rotation",
+        "36C-after-a-lead-out-of-turn-refused",
+        "36C-noticed-after-the-opening-lead",
+        "36C-noticed-during-a-lead-out-of-turn",
+        "37A-LHO-called-before-the-ruling",
+        "37A-director-comes-after-a-face-down-lead",
+        "37A-director-comes-during-a-lead-out-of-turn",
+        "37A-director-comes-in-play",
+        "37A-director-comes-in-the-clarification-period",
+        "37A-then-38B-at-one-call-of-the-Director",
+        "37B-after-a-pass-next-turn-obligation",
+        "37B-barred-player-bids",
+        "38-bid-of-eight-in-turn",
+        "38-bid-of-eight-out-of-rotation",
+        "38-face-down-lead-faced-then-37A-then-38D",
+        "38-lead-faced-to-a-contract-above-seven-36A-first",
+        "38-lead-faced-to-a-contract-above-seven-is-recorded",
+        "38-lead-out-of-turn-to-a-contract-above-seven",
+        "38A-bid-of-nine-over-a-bid-of-eight",
+        "38A-face-down-lead-to-8CX-faced-then-ruled",
+        "38A-faced-lead-to-a-contract-of-eight-awaits-the-director",
+        "38A-faced-lead-to-eight-while-a-late-call-waits",
+        "38D-LHO-called-before-the-ruling",
+        "38D-a-call-after-the-final-pass-goes-with-the-calls-after-the-bid-of-eight",
+        "38D-bid-of-eight-ruled-after-a-lead-out-of-turn-refused",
+        "38D-bid-of-eight-ruled-during-a-lead-out-of-turn",
+        "38D-bid-of-eight-ruled-in-play",
+        "38D-bid-of-eight-that-closed-the-auction",
+        "38D-director-comes-after-a-face-down-lead",
+        "39-a-second-call-after-the-final-pass-is-ruled-after-the-first",
+        "39-a-second-call-after-the-final-pass-with-a-face-down-lead",
+        "39-call-after-the-final-pass",
+        "39A-a-call-after-a-faced-lead-out-of-turn",
+        "39B-LHO-called-over-the-late-call",
+        "39B-declaring-side-bids-after-the-final-pass",
+        "39B-defender-pass-after-the-final-pass",
+        "39B-late-call-after-the-face-down-lead",
+        "39B-the-late-pass-ruled-then-the-lead-out-of-turn-refused",
+        "39C-a-faced-lead-out-of-turn-while-a-call-after-the-final-pass-waits",
+        "39C-defender-bids-after-the-final-pass",
+        "39C-double-by-a-defender-already-restricted",
+        "39C-late-bid-by-the-leader-after-his-face-down-lead",
+        "41-refusals-keep-the-board",
+        "41A-a-penalty-card-is-not-put-face-down",
+        "41A-a-second-face-down-card-goes-back",
+        "41A-face-down-lead-stays-after-a-change-refused-25B2",
+        "41A-face-down-lead-while-a-call-after-the-final-pass-waits",
+        "41A-wrong-defender-face-down-returned",
+        "41B-explanations-before-the-lead-is-faced",
+        "41C-faced-lead-while-a-call-after-the-final-pass-waits",
+        "41C-faced-lead-while-declarer's-partner-call-after-the-final-pass-waits",
+        "41C-lead-faced-at-once",
+        "47E1-lead-out-of-turn-after-misinformation",
+        "49-cards-exposed-while-a-lead-out-of-turn-awaits",
+        "50B-penalty-card-from-the-auction-then-a-lead-out-of-turn",
+        "50B-two-low-cards-exposed-one-by-one",
+        "50C-minor-penalty-card-at-the-lead",
+        "50D1-a-lead-restriction-takes-precedence-over-the-designated-penalty-card",
+        "50D1-declarer-designates-which-penalty-card-is-led",
+        "50D1-lead-while-a-call-after-the-final-pass-waits",
+        "50D1-leader-must-lead-his-major-penalty-card",
+        "50D2-declarer-chooses-once",
+        "50D2-declarer-leaves-the-penalty-card-before-the-lead",
+        "50D2-declarer-prohibits-the-penalty-card-suit-before-the-lead",
+        "50D2-the-leader-waits-for-declarer",
+        "54-a-penalty-card-led-face-down-and-retracted-stays-a-penalty-card",
+        "54-director-called-to-a-lead-out-of-turn",
+        "54-intro-correct-face-down-lead-goes-back",
+        "54-the-face-down-lead-retracted-then-led-again",
+        "54A-declarer-spreads-and-becomes-dummy",
+        "54B-declarer-accepts",
+        "54C-declarer-could-see-dummy",
+        "54C-not-seen-declarer-keeps-his-options",
+        "54D-a-penalty-card-led-out-of-turn-stays-one-penalty-card",
+        "54D-refused-declarer-prohibits-the-suit",
+        "54D-refused-declarer-requires-the-suit",
+        "54D-refused-penalty-card-left",
+        "54E-declaring-side-attempts-the-lead",
+        "9B1-director-called-on-a-regular-board",
+        "9B2-no-second-lead-once-the-leader-s-lead-is-faced-while-a-late-call-waits",
+        "9B2-nothing-changes-while-a-call-after-the-final-pass-waits",
+    }
+)
+
+
+def _expected_at(scenario, stage: int) -> dict:
+    """What the scenario states of the snapshot after event ``stage``: its checkpoint there, and
+    ``expect`` when that event is the last (the same snapshot)."""
+    said = dict(scenario.expect) if stage == len(scenario.events) else {}
+    return {**said, **scenario.checkpoints.get(stage, {})}
+
+
+def _seat(word: str) -> str:
+    return SEATS[SEAT_WORDS.index(word)]
 
 
 @pytest.mark.parametrize("scenario", CORPUS, ids=[s.id for s in CORPUS])
 def test_facts_agree_with_what_the_scenario_expects(scenario):
-    """The scenario's expectations are written from the Laws: the last declarer asked is its
-    declarer, a restriction asked is one it expects, an obligation asked is in its checkpoint."""
-    expect = scenario.expect
-    declared = _final("declarer", scenario)
-    board = board_for(scenario)
-    at = {}
-    for n, entry in enumerate(scenario.events, 1):
-        if "rejected" not in entry:
-            apply_event(board, entry)
-        at[n] = board.declarer()
-    for q in declared:
-        asked = SEATS[SEAT_WORDS.index(_right(q).fr)]
-        assert asked == at[q.stage]
-        if expect.get("declarer") and all(d == asked for n, d in at.items() if n >= q.stage):
-            assert asked == expect["declarer"]  # the declarer the auction made is the one the board keeps
-    for q in _final("restriction", scenario):
-        if "lead_restrictions" in expect:
-            wanted = {(r["seat"], r["law"]) for r in expect["lead_restrictions"]}
-            seat = next(s for s, w in zip(SEATS, SEAT_WORDS, strict=True) if w in _right(q).fr)
-            assert (seat, q.law) in wanted or not wanted
-    for q in _final("unauthorized", scenario):
-        if "unauthorized_information" in expect:
-            seat = SEATS[["Nord", "Est", "Sud", "Ouest"].index(_right(q).fr)]
-            assert (
-                any(seat in u["for"] for u in expect["unauthorized_information"])
-                or not expect["unauthorized_information"]
+    """Each fact a question asks (who declares, who leads, who must pass and for how long, which
+    suits may be prohibited, for whom information is unauthorized) is the value the scenario, written
+    from the Laws, states at the event where the question is asked."""
+    for q in questions(scenario):
+        if q.kind != "fact":
+            continue
+        key = FACT_KEYS[q.topic]
+        said = _expected_at(scenario, q.stage)
+        if key not in said:
+            assert scenario.id in NOT_YET_COVERED, f"{scenario.id}: no {key} stated after event {q.stage}"
+            continue
+        right, value = _right(q).fr, said[key]
+        if q.topic in ("declarer", "leader"):
+            assert str(value) == _seat(right), (q.stage, key, value, right)
+        elif q.topic == "obligation":
+            seats, _, words = right.partition(" doi")
+            kind = PASS_WORDS[("doi" + words).replace("doivent ", "doit ").replace(" leur ", " son ")]
+            wanted = {(_seat(w), kind, q.law) for w in seats.split(" et ")}
+            assert wanted <= {(o["seat"], o["kind"], str(o["law"])) for o in value}, (q.stage, value, right)
+        elif q.topic == "restriction":
+            seat = next(s for s, w in zip(SEATS, SEAT_WORDS, strict=True) if f"à {w}," in right)
+            suits = sorted(SUIT_WORDS[w] for w in re.split(r", | ou ", right.rpartition("parmi ")[2]))
+            assert any((r["seat"], str(r["law"]), sorted(r["suits"])) == (seat, q.law, suits) for r in value), (
+                q.stage,
+                value,
+                right,
             )
-    for q in _final("obligation", scenario):
-        checkpoint = scenario.checkpoints.get(q.stage, {})
-        if "obligations" in checkpoint:
-            said = {(o["seat"], o["law"]) for o in checkpoint["obligations"]}
-            seat = SEATS[SEAT_WORDS.index(_right(q).fr.split()[0])]
-            assert (seat, q.law) in said
+        else:  # unauthorized: the record the question is about names this holder alone, under this law
+            assert any([str(s) for s in u["for"]] == [_seat(right)] and str(u["law"]) == q.law for u in value), (
+                q.stage,
+                value,
+                right,
+            )
+
+
+def test_the_scenarios_not_yet_covered_are_those_lacking_a_checkpoint():
+    """The list of scenarios awaiting checkpoints names exactly those still lacking one."""
+    lacking = {
+        s.id
+        for s in CORPUS
+        for q in questions(s)
+        if q.kind == "fact" and FACT_KEYS[q.topic] not in _expected_at(s, q.stage)
+    }
+    assert lacking == NOT_YET_COVERED, ("covered now, drop from the list:", sorted(NOT_YET_COVERED - lacking))
 
 
 # --- the bank ------------------------------------------------------------------------------------
