@@ -160,45 +160,88 @@ def test_every_question_is_a_fair_question_keyed_as_the_model_rules(scenario):
             assert fired and fired[0] == q.law == _right(q).law, (q.scenario, q.stage)
 
 
-def _final(topic: str, scenario) -> list[Question]:
-    return [q for q in questions(scenario) if q.topic == topic]
+# The snapshot key each fact question is about, and the words of a keyed answer.
+FACT_KEYS = {
+    "declarer": "declarer",
+    "leader": "opening_leader",
+    "obligation": "obligations",
+    "restriction": "lead_restrictions",
+    "unauthorized": "unauthorized_information",
+}
+PASS_WORDS = {
+    "doit passer jusqu'à la fin des annonces": "pass_rest",
+    "doit passer à son prochain tour": "pass_next_turn",
+}
+SUIT_WORDS = {"pique": "S", "cœur": "H", "carreau": "D", "trèfle": "C"}
+# Scenarios whose fact questions are not all yet checked against a checkpoint written from the
+# Laws; the list only shrinks (a covered scenario must state every key its questions ask about).
+# Both left have two offending sides (36A's redouble or 39's late call beside 38's bid of eight):
+# 16C1 does not say whose withdrawn calls are unauthorized for whom then, so no value is written yet.
+NOT_YET_COVERED: frozenset[str] = frozenset(
+    {
+        "38-lead-faced-to-a-contract-above-seven-36A-first",
+        "38D-a-call-after-the-final-pass-goes-with-the-calls-after-the-bid-of-eight",
+    }
+)
+
+
+def _expected_at(scenario, stage: int) -> dict:
+    """What the scenario states of the snapshot after event ``stage``: its checkpoint there, and
+    ``expect`` when that event is the last (the same snapshot)."""
+    said = dict(scenario.expect) if stage == len(scenario.events) else {}
+    return {**said, **scenario.checkpoints.get(stage, {})}
+
+
+def _seat(word: str) -> str:
+    return SEATS[SEAT_WORDS.index(word)]
 
 
 @pytest.mark.parametrize("scenario", CORPUS, ids=[s.id for s in CORPUS])
 def test_facts_agree_with_what_the_scenario_expects(scenario):
-    """The scenario's expectations are written from the Laws: the last declarer asked is its
-    declarer, a restriction asked is one it expects, an obligation asked is in its checkpoint."""
-    expect = scenario.expect
-    declared = _final("declarer", scenario)
-    board = board_for(scenario)
-    at = {}
-    for n, entry in enumerate(scenario.events, 1):
-        if "rejected" not in entry:
-            apply_event(board, entry)
-        at[n] = board.declarer()
-    for q in declared:
-        asked = SEATS[SEAT_WORDS.index(_right(q).fr)]
-        assert asked == at[q.stage]
-        if expect.get("declarer") and all(d == asked for n, d in at.items() if n >= q.stage):
-            assert asked == expect["declarer"]  # the declarer the auction made is the one the board keeps
-    for q in _final("restriction", scenario):
-        if "lead_restrictions" in expect:
-            wanted = {(r["seat"], r["law"]) for r in expect["lead_restrictions"]}
-            seat = next(s for s, w in zip(SEATS, SEAT_WORDS, strict=True) if w in _right(q).fr)
-            assert (seat, q.law) in wanted or not wanted
-    for q in _final("unauthorized", scenario):
-        if "unauthorized_information" in expect:
-            seat = SEATS[["Nord", "Est", "Sud", "Ouest"].index(_right(q).fr)]
-            assert (
-                any(seat in u["for"] for u in expect["unauthorized_information"])
-                or not expect["unauthorized_information"]
+    """Each fact a question asks (who declares, who leads, who must pass and for how long, which
+    suits may be prohibited, for whom information is unauthorized) is the value the scenario, written
+    from the Laws, states at the event where the question is asked."""
+    for q in questions(scenario):
+        if q.kind != "fact":
+            continue
+        key = FACT_KEYS[q.topic]
+        said = _expected_at(scenario, q.stage)
+        if key not in said:
+            assert scenario.id in NOT_YET_COVERED, f"{scenario.id}: no {key} stated after event {q.stage}"
+            continue
+        right, value = _right(q).fr, said[key]
+        if q.topic in ("declarer", "leader"):
+            assert str(value) == _seat(right), (q.stage, key, value, right)
+        elif q.topic == "obligation":
+            seats, _, words = right.partition(" doi")
+            kind = PASS_WORDS[("doi" + words).replace("doivent ", "doit ").replace(" leur ", " son ")]
+            wanted = {(_seat(w), kind, q.law) for w in seats.split(" et ")}
+            assert wanted <= {(o["seat"], o["kind"], str(o["law"])) for o in value}, (q.stage, value, right)
+        elif q.topic == "restriction":
+            seat = next(s for s, w in zip(SEATS, SEAT_WORDS, strict=True) if f"à {w}," in right)
+            suits = sorted(SUIT_WORDS[w] for w in re.split(r", | ou ", right.rpartition("parmi ")[2]))
+            assert any((r["seat"], str(r["law"]), sorted(r["suits"])) == (seat, q.law, suits) for r in value), (
+                q.stage,
+                value,
+                right,
             )
-    for q in _final("obligation", scenario):
-        checkpoint = scenario.checkpoints.get(q.stage, {})
-        if "obligations" in checkpoint:
-            said = {(o["seat"], o["law"]) for o in checkpoint["obligations"]}
-            seat = SEATS[SEAT_WORDS.index(_right(q).fr.split()[0])]
-            assert (seat, q.law) in said
+        else:  # unauthorized: the record the question is about names this holder alone, under this law
+            assert any([str(s) for s in u["for"]] == [_seat(right)] and str(u["law"]) == q.law for u in value), (
+                q.stage,
+                value,
+                right,
+            )
+
+
+def test_the_scenarios_not_yet_covered_are_those_lacking_a_checkpoint():
+    """The list of scenarios awaiting checkpoints names exactly those still lacking one."""
+    lacking = {
+        s.id
+        for s in CORPUS
+        for q in questions(s)
+        if q.kind == "fact" and FACT_KEYS[q.topic] not in _expected_at(s, q.stage)
+    }
+    assert lacking == NOT_YET_COVERED, ("covered now, drop from the list:", sorted(NOT_YET_COVERED - lacking))
 
 
 # --- the bank ------------------------------------------------------------------------------------
