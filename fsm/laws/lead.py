@@ -1253,6 +1253,20 @@ MODULE = LawModule(
             actions=(card_back_41A,),
             outcome=BACK,
         ),
+        # The wrong defender's lead was not accepted (54D) and declarer is choosing under 50D2: a second card
+        # he puts face down is no lead (the leader's lead is still to come) and goes back to the hand, as
+        # in every other state where the lead is awaited (41A; found by the stacked campaign).
+        Rule(
+            event="lead",
+            source=OPTIONS_50D2,
+            dest=None,
+            law="41A",
+            fr="entame face cachée du mauvais défenseur pendant que le déclarant choisit (50D2) : rendue",
+            en="face-down lead by the wrong defender while declarer chooses (50D2): returned",
+            guards=(by_leader_partner, face_down, NOT_FACE_UP),
+            actions=(card_back_41A,),
+            outcome=BACK,
+        ),
         Rule(
             event="lead",
             source="clarification",

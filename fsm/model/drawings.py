@@ -62,6 +62,10 @@ def write_all(out: str | Path = "diagrams", render: bool = True) -> list[Path]:
                 svg = folder / f"{name}.svg"
                 svg.write_bytes(graph.pipe(format="svg"))
                 written.append(svg)
+        for name in VIEWS:  # a question renumbered leaves no drawing of its old number behind
+            for stale in (folder / name).glob("*.*"):
+                if stale.suffix in (".dot", ".svg") and stale not in written:
+                    stale.unlink()
     readme = Path(out) / "README.md"
     readme.write_text(index(), encoding="utf-8")
     written.append(readme)
