@@ -1267,6 +1267,18 @@ MODULE = LawModule(
             actions=(card_back_41A,),
             outcome=BACK,
         ),
+        # The leader leads before declarer has stated his 50D2 option: refused, with the law that makes
+        # declarer choose first (found by the stacked campaign: it was refused for want of a rule).
+        Rule(
+            event="lead",
+            source=OPTIONS_50D2,
+            dest=None,
+            law="50D2",
+            fr="l'entameur entame avant que le déclarant ait choisi (50D2) : refusé",
+            en="the leader leads before declarer has chosen (50D2): refused",
+            guards=(by_leader, lead_forbidden),
+            actions=(refuse_lead,),
+        ),
         Rule(
             event="lead",
             source="clarification",
