@@ -258,6 +258,31 @@ refuse_after_the_auction = action(
         )
     ],
 )
+# A change of call after the face-down lead (25A5) leaves that lead on the table while the auction may
+# reopen: the leader cannot put the same card face down a second time (found by the stacked campaign,
+# where it was counted both as the lead and as a card back in the hand).
+the_face_down_lead_itself = guard(
+    "la carte est l'entame face cachée déjà sur la table",
+    "the card is the face-down lead already on the table",
+    "the_face_down_lead_itself",
+    {"and": [
+        equals("table.lead.seat", var("event.seat")),
+        equals("table.lead.card", var("event.card")),
+        {"!": var("table.lead.faced")},
+    ]},
+)  # fmt: skip
+refuse_the_lead_again = action(
+    "refusé : cette carte est déjà l'entame face cachée",
+    "refused: this card is already the face-down lead",
+    "refuse_the_lead_again",
+    [
+        e_refuse(
+            "41A",
+            "cette carte est déjà sur la table, entame face cachée : elle ne peut y être posée une seconde fois",
+            "this card is already on the table as the face-down lead: it cannot be put there a second time",
+        )
+    ],
+)
 # A card exposed once the auction has ended is settled at once, as at its end (24D, 24E).
 SETTLE_AT_ONCE = Trigger(
     state="clarification",
@@ -337,10 +362,20 @@ MODULE = LawModule(
             event="lead",
             source="auction",
             dest=None,
+            law="41A",
+            fr="l'entame face cachée posée une seconde fois pendant qu'un changement (25A5) attend : refusé",
+            en="the face-down lead put down a second time while a change (25A5) awaits: refused",
+            guards=(led_face_down, the_face_down_lead_itself),
+            actions=(refuse_the_lead_again,),
+        ),
+        Rule(
+            event="lead",
+            source="auction",
+            dest=None,
             law="24",
             fr="une carte attaquée face cachée pendant les annonces",
             en="a card led face down during the auction",
-            guards=(led_face_down,),
+            guards=(led_face_down, Not(the_face_down_lead_itself, "une autre carte", "another card")),
             actions=(card_back("24", FACE_UNSEEN),),
             outcome=FACE_UNSEEN,
             ruling=True,
