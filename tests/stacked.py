@@ -11,8 +11,7 @@ take a card that has been on the table before, face up still or back in the hand
 shrinks a failing sequence to a short one with small numbers, and ``random.Random`` draws the same
 steps for the survey (tests/survey_stacked.py). While the board is unsettled (an irregularity
 awaits its option holder or the Director, or a ruling is pending) the rolls map to another table,
-heavier on irregular acts: that is the stacking. Once the auction has ended, they map to a third,
-made of the card events (leads, the lead faced, exposures, declarer's options under 54 and 50D).
+heavier on irregular acts: that is the stacking.
 
 ``run`` plays a sequence on the strict runner and returns what became of every event (accepted,
 refused with its law, refused as an input error, a machine error, a foreign exception), checking
@@ -50,27 +49,13 @@ IRREGULAR = ("out_of_turn", "insufficient", "inadmissible", "eight", "change", "
 
 # (kind, weight out of 100) while nothing waits, and while an irregularity is unsettled. Roll 0 is
 # the simplest act (the next caller calls), where shrinking ends.
-# The options that move a card or settle one: the lead, declarer's choices after a lead out of turn (54)
-# and for a penalty card (50D).
-CARD_OPTIONS = (
-    "lead", "face_lead", "accept", "refuse", "spread", "designate", "require", "prohibit", "leave_penalty_card",
-)  # fmt: skip
-# A pass in turn of its own ("pass") ends more auctions, so that the cards of the opening lead come.
 SETTLED = (
-    ("in_turn", 20), ("pass", 26), ("option", 12), ("out_of_turn", 7), ("insufficient", 6), ("inadmissible", 4),
-    ("eight", 2), ("change", 4), ("expose", 6), ("lead", 6), ("face_lead", 1), ("director", 4), ("judge", 2),
+    ("in_turn", 40), ("option", 12), ("out_of_turn", 10), ("insufficient", 8), ("inadmissible", 4),
+    ("eight", 2), ("change", 5), ("expose", 6), ("lead", 6), ("face_lead", 2), ("director", 3), ("judge", 2),
 )  # fmt: skip
 UNSETTLED = (
     ("in_turn", 12), ("option", 22), ("out_of_turn", 14), ("insufficient", 10), ("inadmissible", 5),
     ("eight", 3), ("change", 6), ("expose", 8), ("lead", 8), ("face_lead", 2), ("director", 7), ("judge", 3),
-)  # fmt: skip
-# Once the auction has ended (the clarification period, a lead out of turn, a pass-out): the card events,
-# every one of them (a lead face down or face up, by the leader, his partner or the declaring side, the
-# lead faced, cards exposed, declarer's options: 54, 50D), beside a change of call and a call after the
-# final pass.
-AFTER = (
-    ("lead", 34), ("face_lead", 12), ("option", 25), ("expose", 10), ("change", 5), ("in_turn", 4),
-    ("director", 6), ("judge", 4),
 )  # fmt: skip
 
 
@@ -80,8 +65,7 @@ def _table(weights: Sequence[tuple[str, int]]) -> tuple[str, ...]:
     return out
 
 
-_SETTLED, _UNSETTLED, _AFTER = _table(SETTLED), _table(UNSETTLED), _table(AFTER)
-AFTER_THE_AUCTION = ("clarification", "lead_out_of_turn", "passed_out")
+_SETTLED, _UNSETTLED = _table(SETTLED), _table(UNSETTLED)
 
 Step = tuple[int, int, int]
 
@@ -203,14 +187,11 @@ class Act:
 def resolve(board: Board, hands: dict[str, tuple[str, ...]], step: Step) -> Act:
     roll, seat_i, pick = step
     waiting = unsettled(board)
-    after = board.state.startswith(AFTER_THE_AUCTION)
-    kind = (_AFTER if after else _UNSETTLED if waiting else _SETTLED)[roll % 100]
+    kind = (_UNSETTLED if waiting else _SETTLED)[roll % 100]
     seat = SEATS[seat_i % 4]
     nxt = board.next_caller().value
     if kind == "in_turn":
         act = Act(kind, "call", {"seat": nxt, "call": sensible_call(board, nxt, pick)})
-    elif kind == "pass":
-        act = Act(kind, "call", {"seat": nxt, "call": "Pass"})
     elif kind == "option":
         act = _option(board, hands, pick) or Act(kind, "call", {"seat": nxt, "call": sensible_call(board, nxt, pick)})
     elif kind == "out_of_turn":
@@ -243,11 +224,8 @@ def resolve(board: Board, hands: dict[str, tuple[str, ...]], step: Step) -> Act:
             args["led"] = True
         act = Act(kind, "expose", args)
     elif kind == "lead":
-        lead_by = leader(board)
-        if lead_by is not None and pick % 3:  # the leader, or his partner (a lead out of turn, 54)
-            who = lead_by if pick % 3 == 1 else SEATS[(SEATS.index(lead_by) + 2) % 4]
-        else:
-            who = seat
+        who = leader(board) if pick % 3 and leader(board) else seat
+        assert who is not None
         # a card shown before: a penalty card may be led (50D), a card back in the hand led again
         again = been_shown(board, who)
         pool = again if again and pick % 2 else list(hands[who])
@@ -276,9 +254,6 @@ def _option(board: Board, hands: dict[str, tuple[str, ...]], pick: int) -> Act |
     options = [o for o in board.options() if o["event"] != "expose"]
     if not options:
         return None
-    cards = [o for o in options if o["event"] in CARD_OPTIONS]
-    if cards and pick % 2:  # half the time, a card event when one is offered (54, 50D: rarer otherwise)
-        options = cards
     option = options[pick % len(options)]
     seats = option["seats"] or list(SEATS)
     seat = seats[(pick // 7) % len(seats)]
