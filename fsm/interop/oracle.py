@@ -30,6 +30,7 @@ always exits 0: its answers say everything.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, Any
@@ -283,7 +284,7 @@ def _read_lines(stream: IO[bytes]) -> Iterator[tuple[int, str | FsmError]]:
     """Each line of a byte stream, decoded, or the reason it cannot be: never more than
     :data:`MAX_LINE` characters held (UTF-8 takes at most four bytes a character)."""
     limit = 4 * MAX_LINE + 2
-    for number in range(1, 2**63):
+    for number in itertools.count(1):
         raw = stream.readline(limit)
         if not raw:
             return
