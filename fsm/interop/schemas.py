@@ -359,7 +359,7 @@ def machine_schema() -> dict[str, Any]:
                    "rows": {"type": "array", "items": {"$ref": "#/$defs/row"}, "minItems": 1}}),
            "required": ["law", "fr", "en"], "oneOf": [{"required": ["then"]}, {"required": ["rows"]}]}  # fmt: skip
     body["$defs"] = {"expr": expression_schema(), "effect": effect_schema(), "row": row}
-    return _doc("machine", "The machine exported as JSON (version 8)", body)
+    return _doc("machine", f"The machine exported as JSON (version {MACHINE_VERSION})", body)
 
 
 def _step_expectations(law: dict[str, Any]) -> dict[str, Any]:
