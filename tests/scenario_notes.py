@@ -22,6 +22,7 @@ LAWS = Path(__file__).resolve().parents[1] / "fsm" / "laws"
 _QUOTE = re.compile(r"«\s*(.*?)\s*»", re.S)
 _CUT = re.compile(r"\s*(?:\[…\]|\[\.\.\.\]|…|\.\.\.)\s*")
 _REF = re.compile(r"(?<![\w])(\d{1,2}[A-Z]?\d?(?:\([a-z]+\))*)")
+_SUMMARY = re.compile(r"\brésumé\b", re.I)  # the word, not « présumé »
 MIN_WORDS = 4  # a quote shorter than this proves nothing (« Passe », « la Loi 16C »)
 
 
@@ -82,7 +83,7 @@ def quotes(s: Scenario) -> list[str]:
         for ref, paragraph in code().items():
             if _named(ref, notes) and _found_in(quote, paragraph):
                 found.append(ref)
-        if "résumé" in notes.lower():
+        if _SUMMARY.search(notes):
             for ref, paragraph in summaries().items():
                 if _named(ref, notes) and _found_in(quote, paragraph):
                     found.append(f"résumé {ref}")
