@@ -211,6 +211,7 @@ def test_the_notes_check_refuses_a_quote_that_is_not_the_law_s_or_a_paragraph_no
     summary = "« l'adversaire de gauche du déclarant présumé fait l'entame face cachée »"
     assert notes(f"Résumé de la Loi 41A {summary}.") == []
     assert notes(f"Loi 41A {summary}.") != []  # our words, not marked as a summary
+    assert notes(f"17B {law}, et selon 41A {summary}.") != []  # marked nowhere near the quote
 
 
 def test_corpus_deals_are_complete_and_hold_the_cards_shown():
