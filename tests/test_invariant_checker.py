@@ -287,6 +287,7 @@ def test_a_card_shown_by_no_event():
     board = _exposed_card()
     assert record(board) == []
     other = Board(dealer="N")
+    other.call("N", "1C")  # Law 24 applies from the first call (the default reading)
     other.expose("W", ["HA"])
     board.table.exposed = (*board.table.exposed, other.table.exposed[0])  # West's ♥A: never exposed here
     assert record(board) == ["card shown by no event"]
