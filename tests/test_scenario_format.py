@@ -1,6 +1,7 @@
 import textwrap
 
 import pytest
+import yaml
 
 from fsm.bridge.errors import ScenarioError
 from fsm.cli import main
@@ -237,3 +238,48 @@ def test_every_corpus_board_is_dealt_and_the_dealer_follows_the_calls():
     for seat, wanted in lengths.items():
         for suit, n in wanted.items():
             assert len(dealt[seat][suit]) >= n, (seat, suit)
+
+
+def _one(tmp_path, events, expect):
+    path = tmp_path / "s.yaml"
+    path.write_text(yaml.safe_dump({"id": "x", "events": events, "expect": expect}), encoding="utf-8")
+    return load(path)[0]
+
+
+def test_the_laws_of_the_steps_are_compared_where_stated(tmp_path):
+    # North deals: East's 1H at North's turn is a bid out of rotation, the state's law is 31
+    out_of_rotation = [{"call": {"seat": "E", "call": "1H"}}]
+    assert run(_one(tmp_path, out_of_rotation, {"steps": ["31"]})).ok
+    result = run(_one(tmp_path, out_of_rotation, {"steps": ["17C"]}))
+    assert not result.ok and result.message == 'steps: expected laws ["17C"], got ["31"]'
+
+
+def test_the_options_are_compared_where_stated(tmp_path):
+    # After East's bid out of rotation at North's turn, South, the offender's LHO, and he alone may
+    # accept it (29A); the Director is called (31); nobody may accept a call made in turn
+    events = [{"call": {"seat": "E", "call": "1H"}}]
+    accept = {"event": "accept", "law": "29A", "seats": ["S"]}
+    director = {"event": "director", "law": "31", "seats": None}
+    assert run(_one(tmp_path, events, {"options": [accept, director]})).ok
+    wrong = run(_one(tmp_path, events, {"options": [{**accept, "seats": ["N"]}]}))
+    assert not wrong.ok and wrong.message == 'options: accept (29A) expected for ["N"], offered to ["S"]'
+    assert not run(_one(tmp_path, events, {"options": [{**accept, "seats": []}]})).ok
+    assert not run(_one(tmp_path, events, {"options": [{**director, "seats": []}]})).ok
+    regular = run(_one(tmp_path, [{"call": {"seat": "N", "call": "1H"}}], {"options": [accept]}))
+    assert not regular.ok and regular.message == 'options: accept (29A) expected for ["S"], offered to []'
+
+
+@pytest.mark.parametrize(
+    ("events", "expect", "key"),
+    [
+        ([{"calls": "1H Pass"}], {"steps": ["17C"]}, "expect.steps"),
+        ([{"rejected": {"event": {"face_lead": {"seat": "E"}}, "law": "41C"}}], {"steps": []}, "expect.steps"),
+        ([{"calls": "1H"}], {"steps": "17C"}, "expect.steps"),
+        ([{"calls": "1H"}], {"options": [{"event": "call", "law": "17C"}]}, "expect.options"),
+        ([{"calls": "1H"}], {"options": [{"event": "call", "law": "17C", "seats": ["X"]}]}, "expect.options"),
+    ],
+)
+def test_steps_and_options_in_another_shape_are_refused(tmp_path, events, expect, key):
+    with pytest.raises(ScenarioError) as err:
+        _one(tmp_path, events, expect)
+    assert err.value.details["key"] == key

@@ -251,34 +251,6 @@ var(
 )(_next_call)
 
 
-def _next_call_inadmissible(t: Table, e: Event) -> bool:
-    """19A1, 19B1 once the new call takes the place of the offender's last standing call (25A, 21B1)."""
-    irr = t.irregularity
-    if irr is None:
-        return False
-    standing = t.auction.standing()
-    seat = irr.entry.seat
-    i = next((i for i in range(len(standing) - 1, -1, -1) if standing[i].seat is seat), None)
-    if i is None or i + 1 >= len(standing):
-        return False
-    later = standing[i + 1]
-    if not (later.call.is_double or later.call.is_redouble):
-        return False
-    before = [(x.seat, x.call) for x in standing[:i]] + [(seat, irr.entry.call)]
-    last = next(((s, c) for s, c in reversed(before) if not c.is_pass), None)
-    if last is None or last[0] is later.seat or last[0] is later.seat.partner:
-        return True
-    return not (last[1].is_bid if later.call.is_double else last[1].is_double)
-
-
-var(
-    "irregularity.next_call_inadmissible",
-    "boolean",
-    "25A6, 21B2: the LHO's later call is a double or redouble that Law 19 forbids once the new call takes the "
-    "place of the offender's last standing call (19A1, 19B1: the bid or double it was made over is gone)",
-)(_next_call_inadmissible)
-
-
 # --- the table -----------------------------------------------------------------------------------
 var("table.state", "string", "the control state")(lambda t, e: t.state)
 var("table.period", "string", "the period: the first part of the state (`auction`, `clarification`, `play`...)")(

@@ -37,7 +37,7 @@ FORMAT = "fsm-bridge-auction/machine"
 # 6, 7: see docs/interop.md. 8: the operator `call` and the variable `auction.made`, which the rules
 #    use instead of searching `auction.calls` (a call found by its number costs the same at any length).
 # 9, 10: see docs/interop.md (10: the operator `opponent_called_after`, read from the record's index).
-VERSION = 10
+VERSION = 11
 # The state a board starts in: a default board, and one whose cards are still in the board (17A).
 INITIAL = {"default": "auction.calling", "cards_in_board": "board"}
 # Whose turn a snapshot gives: the auction's in the auction period before the lead, the opening

@@ -15,6 +15,7 @@ from fsm.bridge.auction import Relation
 from fsm.bridge.events import SPECS
 from fsm.bridge.records import CallKind
 from fsm.bridge.settings import CHOICES
+from fsm.interop.conformance import VERSION as CORPUS_VERSION
 from fsm.interop.export import VERSION as MACHINE_VERSION
 
 FOLDER = Path(__file__).parent.parent / "schemas"
@@ -186,13 +187,13 @@ def options_schema() -> dict[str, Any]:
 
 
 def scenario_schema() -> dict[str, Any]:
-    """The scenario format (version 1), as a YAML or JSON reader sees a file.
+    """The scenario format (version 2), as a YAML or JSON reader sees a file.
 
     YAML readers may give a law reference as a number (``24``): a text or a number is accepted
     wherever the format compares values as text.
     """
     text = {"type": ["string", "number"]}
-    expect = _obj(SNAPSHOT_PROPERTIES, required=False)
+    expect = _obj({**SNAPSHOT_PROPERTIES, **_step_expectations(text)}, required=False)
     step = {"oneOf": [
         {"$ref": BASE + "event"},
         _obj({"calls": {"type": "string"}}),
@@ -224,7 +225,7 @@ def scenario_schema() -> dict[str, Any]:
         "required": ["id", "events"],
         "additionalProperties": False,
     }  # fmt: skip
-    return _doc("scenario", "A scenario file (format version 1)", {
+    return _doc("scenario", "A scenario file (format version 2)", {
         "$defs": {"scenario": scenario},
         "anyOf": [
             {"$ref": "#/$defs/scenario"},
@@ -358,12 +359,24 @@ def machine_schema() -> dict[str, Any]:
                    "rows": {"type": "array", "items": {"$ref": "#/$defs/row"}, "minItems": 1}}),
            "required": ["law", "fr", "en"], "oneOf": [{"required": ["then"]}, {"required": ["rows"]}]}  # fmt: skip
     body["$defs"] = {"expr": expression_schema(), "effect": effect_schema(), "row": row}
-    return _doc("machine", "The machine exported as JSON (version 8)", body)
+    return _doc("machine", f"The machine exported as JSON (version {MACHINE_VERSION})", body)
+
+
+def _step_expectations(law: dict[str, Any]) -> dict[str, Any]:
+    """What an expectation may state of the event itself (scenario format 2): the laws of the steps
+    it fired, in order, and the seats offered an event under a law (none: not offered)."""
+    return {
+        "steps": {"type": "array", "items": law},
+        "options": {"type": "array", "items": _obj({
+            "event": {"type": "string"}, "law": law, "seats": {"anyOf": [{"type": "array", "items": SEAT, "uniqueItems": True}, {"type": "null"}]}})},
+    }  # fmt: skip
 
 
 def _expect() -> dict[str, Any]:
-    """What a scenario expects: any keys of a snapshot, each as the snapshot writes it."""
-    return _obj({k: {"$ref": f"{BASE}snapshot#/properties/{k}"} for k in SNAPSHOT_PROPERTIES}, required=False)
+    """What a scenario expects: any keys of a snapshot, each as the snapshot writes it, and what the
+    event did and what the board offers then (``steps``, ``options``)."""
+    props = {k: {"$ref": f"{BASE}snapshot#/properties/{k}"} for k in SNAPSHOT_PROPERTIES}
+    return _obj({**props, **_step_expectations({"type": "string"})}, required=False)
 
 
 def _steps() -> dict[str, Any]:
@@ -391,9 +404,9 @@ def _initial() -> dict[str, Any]:
 
 def conformance_schema() -> dict[str, Any]:
     """One scenario of the portable corpus (``python -m fsm export --corpus DIR``)."""
-    return _doc("conformance", "A scenario of the portable conformance corpus (version 2)", _obj({
+    return _doc("conformance", f"A scenario of the portable conformance corpus (version {CORPUS_VERSION})", _obj({
         "format": {"const": "fsm-bridge-auction/conformance"},
-        "version": {"const": 2},
+        "version": {"const": CORPUS_VERSION},
         "generator": {"type": "string"},
         "id": {"type": "string"},
         "file": {"type": "string"},
@@ -412,9 +425,9 @@ def conformance_schema() -> dict[str, Any]:
 
 def corpus_random_schema() -> dict[str, Any]:
     """A file of the corpus's random tier: sequences drawn from their seeds, answered by the model."""
-    return _doc("corpus-random", "A file of the random tier of the portable corpus (version 2)", _obj({
+    return _doc("corpus-random", f"A file of the random tier of the portable corpus (version {CORPUS_VERSION})", _obj({
         "format": {"const": "fsm-bridge-auction/conformance/random"},
-        "version": {"const": 2},
+        "version": {"const": CORPUS_VERSION},
         "generator": {"type": "string"},
         "sequences": {"type": "array", "items": _obj({
             "id": {"type": "string"}, "seed": {"type": "integer"}, "setup": _setup(), "initial": _initial(),
@@ -426,9 +439,9 @@ def corpus_random_schema() -> dict[str, Any]:
 def corpus_index_schema() -> dict[str, Any]:
     """``index.json`` of the portable corpus: the scenarios and the random tier's files."""
     count = {"type": "integer", "minimum": 0}
-    return _doc("corpus-index", "The index of the portable corpus (version 2)", _obj({
+    return _doc("corpus-index", f"The index of the portable corpus (version {CORPUS_VERSION})", _obj({
         "format": {"const": "fsm-bridge-auction/conformance/index"},
-        "version": {"const": 2},
+        "version": {"const": CORPUS_VERSION},
         "generator": {"type": "string"},
         "machine": {"type": "string"},
         "scenarios": {"type": "array", "items": _obj({

@@ -137,15 +137,6 @@ later_call_made_insufficient = guard(
         ]
     },
 )
-# A double or redouble of a bid or double the change removed (the first call becomes a pass...) is one that
-# Law 19 forbids (19A1, 19B1): unless the LHO takes it back (25A6, 21B2), Law 36 applies to it (35).
-later_call_made_inadmissible = guard(
-    "le contre ou surcontre suivant de l'adversaire de gauche devient inadmissible (19A1, 19B1)",
-    "the LHO's later double or redouble becomes inadmissible (19A1, 19B1)",
-    "later_call_made_inadmissible",
-    var("irregularity.next_call_inadmissible"),
-    needs=("irregularity",),
-)
 takes_back_the_call_made_irregular = guard(
     "sur sa déclaration que le changement a rendue irrégulière",
     "of his call the change made irregular",
@@ -332,6 +323,33 @@ _INADMISSIBLE_THERE = {
         },
     ]
 }
+# A double or redouble of a bid or double the change removed (the first call becomes a pass...) is one that
+# Law 19 forbids (19A1, 19B1): unless the LHO takes it back (25A6, 21B2), Law 36 applies to it (35). The LHO's
+# call is the standing call right after the first call; what it doubles or redoubles is now the new call, or the
+# last call before the first that is not a pass when the new call is one.
+_LATER = {"call": [{"first": [{"standing_after": [_FIRST_N]}]}]}
+_LATER_CALL, _LATER_SEAT = _field(_LATER, "call"), _field(_LATER, "seat")
+_OVER_CALL = {"if": [{"!=": [_NEW, "Pass"]}, _NEW, _field(_LAST_NON_PASS, "call")]}
+_OVER_SEAT = {"if": [{"!=": [_NEW, "Pass"]}, OFFENDER, _field(_LAST_NON_PASS, "seat")]}
+later_call_made_inadmissible = guard(
+    "le contre ou surcontre suivant de l'adversaire de gauche devient inadmissible (19A1, 19B1)",
+    "the LHO's later double or redouble becomes inadmissible (19A1, 19B1)",
+    "later_call_made_inadmissible",
+    {
+        "and": [
+            {"in": [_LATER_CALL, ["X", "XX"]]},
+            {
+                "or": [
+                    {"==": [_OVER_CALL, None]},
+                    {"==": [{"side": [_OVER_SEAT]}, {"side": [_LATER_SEAT]}]},
+                    {"and": [{"==": [_LATER_CALL, "X"]}, {"==": [{"level": [_OVER_CALL]}, 0]}]},
+                    {"and": [{"==": [_LATER_CALL, "XX"]}, {"!=": [_OVER_CALL, "X"]}]},
+                ]
+            },
+        ]
+    },
+    needs=("irregularity",),
+)
 # 37: an obligation to pass to the end, or one the first call fulfilled (to pass at that turn, or to repeat
 # a call: the new call is another), whether in force or kept aside at the end of the auction.
 _FULFILLED_BY_FIRST = {"==": [var("n"), _FIRST_N]}

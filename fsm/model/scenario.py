@@ -1,7 +1,9 @@
-"""The conformance scenario format, version 1 (docs/scenarios.md): load, validate, run, compare.
+"""The conformance scenario format, version 2 (docs/scenarios.md): load, validate, run, compare.
 
 A scenario is a board's set-up, a list of events, and what the board must tell afterwards
-(``expect``) and along the way (``checkpoints``). Other implementations run the same files.
+(``expect``) and along the way (``checkpoints``): keys of the snapshot, and (version 2) the laws the
+event's steps apply (``steps``) and options the board offers then (``options``). Other
+implementations run the same files.
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ from fsm.bridge.errors import FsmError, ScenarioError
 from fsm.bridge.events import EVENTS
 from fsm.model.board import Board
 
-FORMAT_VERSION = 1  # docs/scenarios.md: a reader of this version reads every file written for it
+FORMAT_VERSION = 2  # docs/scenarios.md: a reader of this version reads every file written for it
 SNAPSHOT_KEYS = tuple(Board().snapshot())
+# Beside the snapshot's keys, what an expectation may state of the event itself (format 2).
+STEP_KEYS = ("steps", "options")
 MULTISET_KEYS = {
     "obligations", "lead_restrictions", "penalty_cards", "unauthorized_information", "pending", "reviews", "exposed_cards",
 }  # fmt: skip
@@ -220,7 +224,7 @@ def _parse(file: str, index: int, item: Any) -> Scenario:
     checkpoints_raw = item.get("checkpoints") or {}
     if not isinstance(expect, dict):
         raise _fail(file, sid, "expect", "doit être une table", "must be a mapping")
-    _check_expect(file, sid, "expect", expect)
+    _check_expect(file, sid, "expect", expect, events[-1])
     if not isinstance(checkpoints_raw, dict):
         raise _fail(file, sid, "checkpoints", "doit être une table", "must be a mapping")
     checkpoints: dict[int, dict[str, Any]] = {}
@@ -233,7 +237,7 @@ def _parse(file: str, index: int, item: Any) -> Scenario:
             raise _fail(file, sid, f"checkpoints.{k}", "numéro d'événement hors limites", "event number out of range")
         if not isinstance(v, dict):
             raise _fail(file, sid, f"checkpoints.{k}", "doit être une table", "must be a mapping")
-        _check_expect(file, sid, f"checkpoints.{k}", v)
+        _check_expect(file, sid, f"checkpoints.{k}", v, events[number - 1])
         checkpoints[number] = v
     settings = item.get("settings") or {}
     if not isinstance(settings, dict):
@@ -352,10 +356,38 @@ def _check_event(file: str, sid: str, n: int, ev: Any) -> None:
         raise _fail(file, sid, f"{key}.{name}", "les arguments sont une table", "arguments must be a mapping")
 
 
-def _check_expect(file: str, sid: str, where: str, expect: dict[str, Any]) -> None:
+def _check_expect(file: str, sid: str, where: str, expect: dict[str, Any], event: Any = None) -> None:
     for key in expect:
-        if key not in SNAPSHOT_KEYS:
+        if key not in SNAPSHOT_KEYS and key not in STEP_KEYS:
             raise _fail(file, sid, f"{where}.{key}", "clé absente de l'instantané", "not a snapshot key")
+    steps = expect.get("steps")
+    if steps is not None:
+        if not isinstance(steps, list) or not all(isinstance(x, (str, int)) and not isinstance(x, bool) for x in steps):
+            raise _fail(file, sid, f"{where}.steps", "une liste de références de lois", "a list of law references")
+        # One event, one list: a shorthand's calls or a refusal have no single step to compare with.
+        name = next(iter(event)) if isinstance(event, dict) and len(event) == 1 else None
+        if name in ("calls", "rejected"):
+            raise _fail(file, sid, f"{where}.steps", f"sans objet après « {name} »", f"meaningless after '{name}'")
+    options = expect.get("options")
+    if options is not None and not (
+        isinstance(options, list)
+        and all(
+            isinstance(o, dict)
+            and set(o) == {"event", "law", "seats"}
+            and isinstance(o["event"], str)
+            and isinstance(o["law"], (str, int))
+            and (o["seats"] is None or isinstance(o["seats"], list))
+            and all(s in ("N", "E", "S", "W") for s in o["seats"] or ())
+            for o in options
+        )
+    ):
+        raise _fail(
+            file,
+            sid,
+            f"{where}.options",
+            "une liste de tables « event », « law », « seats » (sièges N, E, S, O)",
+            "a list of mappings event, law, seats (seats N, E, S, W)",
+        )
 
 
 # --- running -------------------------------------------------------------------------
@@ -373,9 +405,43 @@ def _norm(value: Any) -> Any:
     return str(value)
 
 
-def compare(expected: dict[str, Any], snapshot: dict[str, Any]) -> str | None:
-    """The first differing key, as a message; ``None`` when everything expected holds."""
+def offered(options: list[dict[str, Any]], event: str, law: str) -> list[str] | None:
+    """The seats offered ``event`` under ``law``, over every option that offers it, in table order;
+    ``None`` when it is offered to no seat (the Director acts, a card is reported), ``[]`` when it is
+    not offered."""
+    matching = [o for o in options if o["event"] == event and str(o["law"]) == law]
+    if matching and all(o["seats"] is None for o in matching):
+        return None
+    seats = {s for o in matching for s in o["seats"] or ()}
+    return [s for s in ("N", "E", "S", "W") if s in seats]
+
+
+def compare(
+    expected: dict[str, Any],
+    snapshot: dict[str, Any],
+    steps: list[Any] | None = None,
+    options: list[dict[str, Any]] | None = None,
+) -> str | None:
+    """The first differing key, as a message; ``None`` when everything expected holds.
+
+    ``steps`` are what the event did (each with its ``law``), ``options`` what the board offers now:
+    compared when the expectation states them."""
     for key, want in expected.items():
+        if key == "steps":
+            got = [str(step.law) for step in steps or []]
+            if [str(x) for x in want] != got:
+                return f"steps: expected laws {json.dumps([str(x) for x in want])}, got {json.dumps(got)}"
+            continue
+        if key == "options":
+            for item in want:
+                seats = offered(options or [], item["event"], str(item["law"]))
+                want_seats = None if item["seats"] is None else sorted(item["seats"])
+                if (None if seats is None else sorted(seats)) != want_seats:
+                    return (
+                        f"options: {item['event']} ({item['law']}) expected for {json.dumps(item['seats'])}, "
+                        f"offered to {json.dumps(seats)}"
+                    )
+            continue
         want_n, got_n = _norm(want), _norm(snapshot.get(key))
         if key in MULTISET_KEYS and isinstance(want_n, list) and isinstance(got_n, list):
             same = sorted(map(json.dumps, want_n)) == sorted(map(json.dumps, got_n))
@@ -388,12 +454,17 @@ def compare(expected: dict[str, Any], snapshot: dict[str, Any]) -> str | None:
     return None
 
 
-def apply_event(board: Board, entry: dict[str, Any]) -> None:
+def apply_event(board: Board, entry: dict[str, Any]) -> list[Any]:
+    """Apply one entry of a scenario; the steps it fired."""
     ((name, args),) = entry.items()
     if name == "calls":
-        board.calls(args)
-    else:
-        board.apply(name, args)
+        return board.calls(args)
+    return board.apply(name, args)
+
+
+def _check(expected: dict[str, Any], board: Board, steps: list[Any]) -> str | None:
+    options = board.options() if "options" in expected else None
+    return compare(expected, board.snapshot(), steps, options)
 
 
 def board_for(s: Scenario, engine: Any = None) -> Board:
@@ -411,8 +482,10 @@ def run(s: Scenario, engine: Any = None) -> Result:
         board = board_for(s, engine)
     except FsmError as err:
         return Result(s, False, f"set-up: {err}")
+    steps: list[Any] = []
     for n, entry in enumerate(s.events, 1):
         ((name, args),) = entry.items()
+        steps = []
         if name == "rejected":
             before = board.snapshot()
             ((ev_name, _),) = args["event"].items()
@@ -430,16 +503,16 @@ def run(s: Scenario, engine: Any = None) -> Result:
                 return Result(s, False, f"event {n}: {ev_name} was accepted, expected a refusal")
         else:
             try:
-                apply_event(board, entry)
+                steps = apply_event(board, entry)
             except FsmError as err:
                 return Result(s, False, f"event {n} ({name}): {err}")
             except Exception as err:  # an engine bug is a failure with its name, never a traceback
                 return Result(s, False, f"event {n} ({name}): internal error {type(err).__name__}: {err}")
         if n in s.checkpoints:
-            diff = compare(s.checkpoints[n], board.snapshot())
+            diff = _check(s.checkpoints[n], board, steps)
             if diff:
                 return Result(s, False, f"after event {n}: {diff}")
-    diff = compare(s.expect, board.snapshot())
+    diff = _check(s.expect, board, steps)
     return Result(s, diff is None, diff or "")
 
 

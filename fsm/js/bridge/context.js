@@ -65,23 +65,6 @@
     return null;
   }
 
-  // The LHO's later double or redouble, once the new call takes the place of the offender's last call.
-  function nextCallInadmissible(rec) {
-    const irr = rec.irregularity;
-    if (irr === null) return false;
-    const s = R.standing(rec);
-    let i = -1;
-    for (let j = s.length - 1; j >= 0; j--) if (s[j].seat === irr.entry.seat) { i = j; break; }
-    if (i < 0 || i + 1 >= s.length) return false;
-    const later = s[i + 1];
-    if (!later.call.isDouble && !later.call.isRedouble) return false;
-    const before = s.slice(0, i).map((x) => [x.seat, x.call]).concat([[irr.entry.seat, irr.entry.call]]);
-    let last = null;
-    for (let j = before.length - 1; j >= 0; j--) if (!before[j][1].isPass) { last = before[j]; break; }
-    if (last === null || last[0] === later.seat || last[0] === partner(later.seat)) return true;
-    return !(later.call.isDouble ? last[1].isBid : last[1].isDouble);
-  }
-
   const ev = (get) => (rec, e) => (e ? orNull(get(e)) : null);
   const irr = (get) => (rec) => (rec.irregularity !== null ? orNull(get(rec.irregularity)) : null);
   const lead = (get) => (rec) => (rec.opening_lead !== null ? get(rec.opening_lead) : null);
@@ -127,7 +110,6 @@
     'irregularity.comparable': irr((i) => i.comparable),
     'irregularity.deferred': irr((i) => (i.deferred ? deferredItem(i.deferred) : null)),
     'irregularity.next_call': (rec) => nextCall(rec),
-    'irregularity.next_call_inadmissible': (rec) => nextCallInadmissible(rec),
     'table.state': (rec) => rec.state,
     'table.period': (rec) => rec.state.split('.')[0],
     'table.presumed_declarer': (rec) => R.presumedDeclarer(rec),
