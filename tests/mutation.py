@@ -166,14 +166,21 @@ def _short(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
 
 
-def variants(expr: Any, item: bool = False) -> Iterator[tuple[str, Any]]:
-    """Each expression made from ``expr`` by changing one constant: an integer by one either way,
-    true and false, a role, seat or kind for its counterpart, a seat operator (lho/rho) or a seat of
-    the record (the offender for his LHO, declarer for dummy...) for the other. Law references,
-    labels and names of fields are left alone."""
+def _key(expr: Any) -> str:
+    return json.dumps(expr, sort_keys=True)
+
+
+def variants(expr: Any, others: frozenset[str] = frozenset(), top: bool = True) -> Iterator[tuple[str, Any]]:
+    """Each expression made from ``expr`` by changing one constant: an integer by one (0 to 1, any
+    other either way), true and false, a role, seat or kind for its counterpart, a seat operator
+    (lho/rho) or a seat of the record (the offender for his LHO, declarer for dummy...) for the
+    other. Law references, labels and names of fields are left alone, and so is a part that is
+    another guard's whole expression (``others``: that guard's own mutants change it)."""
+    if not top and isinstance(expr, dict) and _key(expr) in others:
+        return
     if isinstance(expr, bool):
         yield f"{_short(expr)}->{_short(not expr)}", not expr
-    elif isinstance(expr, int):  # a count against 0 made 1; a bound moved either way
+    elif isinstance(expr, int):
         for new in (expr + 1,) if expr == 0 else (expr + 1, expr - 1):
             yield f"{expr}->{new}", new
     elif isinstance(expr, str):
@@ -181,7 +188,7 @@ def variants(expr: Any, item: bool = False) -> Iterator[tuple[str, Any]]:
             yield f"{expr}->{SWAPS[expr]}", SWAPS[expr]
     elif isinstance(expr, list):
         for i, x in enumerate(expr):
-            for label, new in variants(x, item):
+            for label, new in variants(x, others, False):
                 yield label, [*expr[:i], new, *expr[i + 1 :]]
     elif isinstance(expr, dict):
         for key, x in expr.items():
@@ -195,7 +202,7 @@ def variants(expr: Any, item: bool = False) -> Iterator[tuple[str, Any]]:
                 if key == "kind" and x in SWAPS:  # a penalty card's or an obligation's kind
                     yield f"{x}->{SWAPS[x]}", {**expr, key: SWAPS[x]}
                 continue
-            for label, new in variants(x, item):
+            for label, new in variants(x, others, False):
                 yield label, {**expr, key: new}
 
 
@@ -372,16 +379,50 @@ def _rows(rows: list[dict[str, Any]], at: tuple[int, ...] = ()) -> Iterator[tupl
         yield from _rows(row.get("rows", []), (*at, i))
 
 
+def _written(data: dict[str, Any]) -> set[str]:
+    """Every part of every expression of the guards, holders, triggers and decision rows."""
+    out: set[str] = set()
+
+    def walk(expr: Any) -> None:
+        if isinstance(expr, dict):
+            out.add(_key(expr))
+            for x in expr.values():
+                walk(x)
+        elif isinstance(expr, list):
+            for x in expr:
+                walk(x)
+
+    for r in data["rules"]:
+        for g in r["guards"]:
+            walk(g["test"])
+    for h in data["holders"]:
+        walk(h["test"])
+    for t in data["triggers"]:
+        walk(t["when"])
+    for d in data["decisions"]:
+        for _, row in _rows(d["rows"]):
+            walk(row.get("when"))
+    return out
+
+
 def mutants() -> list[Mutant]:
     """Every mutant, in a fixed order, each id once."""
     data = spec()
     out: list[Mutant] = []
-    guards, actions = _pieces(data, "guards"), _pieces(data, "actions")
-    for name, g in guards.items():
-        out.append(Mutant(f"guard-negated:{name}", _set_test(name, g["test"], {"!": g["test"]})))
-        out.append(Mutant(f"guard-dropped:{name}", _drop_guard(name, g["test"])))
-        for label, new in _first(variants(g["test"])):
-            out.append(Mutant(f"guard-const:{name}:{label}", _set_test(name, g["test"], new)))
+    actions = _pieces(data, "actions")
+    guards = {name: g["test"] for name, g in _pieces(data, "guards").items()}
+    # the guards no rule names, written inside others (``all_of``, ``Not``): pieces of law too
+    written = _written(data)
+    for name, fn in REGISTRY.by_name.items():
+        test = condition_of(fn)
+        if getattr(fn, "fsm_kind", None) == "guard" and name not in guards and _key(test) in written:
+            guards[name] = test
+    everyone = frozenset(_key(t) for t in guards.values() if isinstance(t, dict))
+    for name, test in guards.items():
+        out.append(Mutant(f"guard-negated:{name}", _set_test(name, test, {"!": test})))
+        out.append(Mutant(f"guard-dropped:{name}", _drop_guard(name, test)))
+        for label, new in _first(variants(test, everyone)):
+            out.append(Mutant(f"guard-const:{name}:{label}", _set_test(name, test, new)))
     for name, a in actions.items():
         for label, new in _effect_drops(a["effects"]):
             out.append(Mutant(f"effect-dropped:{name}:{label}", _set_effects(name, new)))
@@ -389,7 +430,7 @@ def mutants() -> list[Mutant]:
             out.append(Mutant(f"effect-const:{name}:{label}", _set_effects(name, new)))
     holder_names = [h["name"] for h in data["holders"]]
     for h in data["holders"]:
-        for label, new in _first(variants(h["test"])):
+        for label, new in _first(variants(h["test"], everyone)):
             out.append(Mutant(f"holder-const:{h['name']}:{label}", _set_holder_test(h["name"], new)))
     for i, r in enumerate(data["rules"]):
         if r["dest"] is not None and r["dest"] != r["source"]:
@@ -485,6 +526,11 @@ def equivalents() -> dict[str, str]:
     return {str(k): str(v) for k, v in data.items()}
 
 
+def _progress(done: int, total: int, start: float) -> None:
+    if done % 200 == 0 or done == total:
+        print(f"  {done}/{total} ({time.monotonic() - start:.0f} s)", file=sys.stderr, flush=True)
+
+
 def run_all(only: str | None = None, processes: int = 2) -> dict[str, Any]:
     """Every mutant (or those whose id contains ``only``) checked on the corpus; the summary."""
     chosen = [m.id for m in mutants() if only is None or only in m.id]
@@ -493,9 +539,15 @@ def run_all(only: str | None = None, processes: int = 2) -> dict[str, Any]:
         import multiprocessing
 
         with multiprocessing.get_context("fork").Pool(processes) as pool:
-            results = list(pool.imap(_check_id, chosen, chunksize=4))
+            results = []
+            for result in pool.imap(_check_id, chosen, chunksize=4):
+                results.append(result)
+                _progress(len(results), len(chosen), start)
     else:
-        results = [_check_id(i) for i in chosen]
+        results = []
+        for i in chosen:
+            results.append(_check_id(i))
+            _progress(len(results), len(chosen), start)
     seconds = time.monotonic() - start
     equivalent = equivalents()
     verdicts = {i: (v, why) for i, v, why in results}
