@@ -47,6 +47,8 @@ from fsm.model.machine import BRIDGE, LAW_REF  # noqa: E402
 from fsm.model.scenario import Scenario, corpus_files, load, run  # noqa: E402
 
 EQUIVALENT = ROOT / "tests" / "data" / "mutants-equivalent.yaml"
+# What the strict runner says when two rules hold at once (fsm/engine/machine.py), and how it is reported.
+OVERLAP_FR, OVERLAP_EN, OVERLAP = "plusieurs règles tiennent", "several rules hold", "two rules hold at once"
 TIMEOUT = 120  # seconds for one mutant on the whole corpus: more is a hang, which counts as killed
 
 # Constants swapped inside an expression: a role, a seat, a kind of penalty card or of obligation.
@@ -65,8 +67,22 @@ VAR_SWAPS: dict[str, str] = {
     "table.opening_leader": "table.leader_partner", "table.leader_partner": "table.opening_leader",
     "table.presumed_declarer": "table.presumed_dummy", "table.presumed_dummy": "table.presumed_declarer",
 }  # fmt: skip
-# Keys of an effect whose string values are names of fields, not law: never swapped there.
+# The swapped seats are null together (each is the other's partner or LHO): a test that one is null
+# is not changed by the swap, and neither is the side of a seat swapped for its partner.
+PARTNERS = {"table.declarer", "table.dummy", "table.opening_leader", "table.leader_partner",
+            "table.presumed_declarer", "table.presumed_dummy"}  # fmt: skip
 _STRUCTURAL = ("var", "ctx")
+
+
+def _same_after_swap(expr: dict[str, Any]) -> bool:
+    """An expression no seat swap changes: a seat tested against null, or a partner's side."""
+    ((op, args),) = expr.items() if len(expr) == 1 else ((None, None),)
+    if op in ("==", "!=") and isinstance(args, list) and None in args:
+        return True
+    if op == "side" and isinstance(args, list) and len(args) == 1 and isinstance(args[0], dict):
+        path = next(iter(args[0].values()), None)
+        return isinstance(path, str) and path in PARTNERS
+    return False
 
 
 @dataclass(frozen=True)
@@ -133,10 +149,21 @@ def _fresh(overlay: _Overlay, kind: str, data: dict[str, Any]) -> Callable[..., 
     return fn  # type: ignore[no-any-return]
 
 
-def build(data: dict[str, Any]) -> Engine:
+class StrictEngine(Engine):
+    """An engine that dispatches every event with the strict runner, whatever runner the board
+    asks for: two rules of one state that hold at once for an event refuse it (SpecError). The
+    order of declaration never chooses a ruling (docs/model.md), so a mutant that makes a rule
+    overlap its sibling is a changed machine even where the rule declared first happens to give
+    the same ruling."""
+
+    def dispatch(self, record: Any, event: Any, runner: str = "compiled", undo: bool = True) -> Any:
+        return super().dispatch(record, event, "strict", undo)
+
+
+def build(data: dict[str, Any], strict: bool = False) -> Engine:
     """An engine from a (changed) export: what :func:`fsm.interop.export.from_json` does, except that
     a guard, action or holder whose expression or effects differ from the project's is compiled
-    from the export instead of being refused."""
+    from the export instead of being refused. ``strict``: a :class:`StrictEngine`."""
     overlay = _Overlay()
     specs = [StateSpec(**{**s, "takes": tuple(s["takes"])}) for s in data["states"]]
     rules = [
@@ -156,7 +183,8 @@ def build(data: dict[str, Any]) -> Engine:
     }  # fmt: skip
     decisions = [Decision.from_data(d) for d in data["decisions"]]
     triggers = [Trigger.from_data(t) for t in data["triggers"]]
-    return Engine(specs, rules, options, decisions, triggers, host=BRIDGE._replace(registry=overlay))
+    kind = StrictEngine if strict else Engine
+    return kind(specs, rules, options, decisions, triggers, host=BRIDGE._replace(registry=overlay))
 
 
 # --- the mutants ------------------------------------------------------------------------------------
@@ -177,6 +205,9 @@ def variants(expr: Any, others: frozenset[str] = frozenset(), top: bool = True) 
     other. Law references, labels and names of fields are left alone, and so is a part that is
     another guard's whole expression (``others``: that guard's own mutants change it)."""
     if not top and isinstance(expr, dict) and _key(expr) in others:
+        return
+    if isinstance(expr, dict) and _same_after_swap(expr):
+        yield from _no_swap(expr, others)
         return
     if isinstance(expr, bool):
         yield f"{_short(expr)}->{_short(not expr)}", not expr
@@ -204,6 +235,16 @@ def variants(expr: Any, others: frozenset[str] = frozenset(), top: bool = True) 
                 continue
             for label, new in variants(x, others, False):
                 yield label, {**expr, key: new}
+
+
+def _no_swap(expr: dict[str, Any], others: frozenset[str]) -> Iterator[tuple[str, Any]]:
+    """The variants of an expression a seat swap does not change: its other constants only."""
+    ((op, args),) = expr.items()
+    for i, x in enumerate(args):
+        if isinstance(x, dict) and set(x) <= set(_STRUCTURAL):
+            continue
+        for label, new in variants(x, others, False):
+            yield label, {op: [*args[:i], new, *args[i + 1 :]]}
 
 
 def _first(pairs: Iterator[tuple[str, Any]]) -> Iterator[tuple[str, Any]]:
@@ -474,14 +515,15 @@ def _alarm(signum: int, frame: Any) -> None:
     raise TimeoutError
 
 
-def check(mutant: Mutant) -> tuple[str, str, str]:
+def check(mutant: Mutant, strict: bool = True) -> tuple[str, str, str]:
     """``(id, verdict, why)``: verdict ``invalid`` (the engine refuses to build), ``killed`` (the
     scenario that noticed and its message) or ``survived``. The corpus is run in an order that
-    starts with the scenario that last killed a mutant in this process."""
+    starts with the scenario that last killed a mutant in this process; ``strict``: with the strict
+    runner (:class:`StrictEngine`)."""
     data = spec()
     mutant.change(data)
     try:
-        engine = build(data)
+        engine = build(data, strict)
     except Exception as err:  # noqa: BLE001 - any refusal of the mutated tables makes it invalid
         return mutant.id, "invalid", f"{type(err).__name__}: {str(err)[:200]}"
     scenarios = corpus()
@@ -498,6 +540,8 @@ def check(mutant: Mutant) -> tuple[str, str, str]:
                 ok, message = False, f"{type(err).__name__}: {err}"
             if not ok:
                 scenarios.insert(0, scenarios.pop(k))  # a killer kills its neighbours' mutants often
+                if OVERLAP_FR in message or OVERLAP_EN in message:
+                    message = f"{OVERLAP}: {message}"
                 return mutant.id, "killed", f"{s.id}: {message[:200]}"
     except TimeoutError:
         return mutant.id, "killed", f"timeout after {TIMEOUT} s (a hang)"
@@ -512,8 +556,11 @@ def _by_id() -> dict[str, Mutant]:
     return {m.id: m for m in mutants()}
 
 
+STRICT = [True]  # the runner of this process's checks (set before the workers fork)
+
+
 def _check_id(mutant_id: str) -> tuple[str, str, str]:
-    return check(_by_id()[mutant_id])
+    return check(_by_id()[mutant_id], STRICT[0])
 
 
 def equivalents() -> dict[str, str]:
@@ -531,8 +578,10 @@ def _progress(done: int, total: int, start: float) -> None:
         print(f"  {done}/{total} ({time.monotonic() - start:.0f} s)", file=sys.stderr, flush=True)
 
 
-def run_all(only: str | None = None, processes: int = 2) -> dict[str, Any]:
-    """Every mutant (or those whose id contains ``only``) checked on the corpus; the summary."""
+def run_all(only: str | None = None, processes: int = 2, strict: bool = True) -> dict[str, Any]:
+    """Every mutant (or those whose id contains ``only``) checked on the corpus; the summary.
+    ``strict``: the strict runner (a mutant whose rules overlap on some scenario is killed)."""
+    STRICT[0] = strict
     chosen = [m.id for m in mutants() if only is None or only in m.id]
     start = time.monotonic()
     if processes > 1 and len(chosen) > 1:
@@ -565,6 +614,7 @@ def run_all(only: str | None = None, processes: int = 2) -> dict[str, Any]:
         "total": len(results),
         "invalid": len(invalid),
         "killed": len(killed),
+        "killed_as_overlap": sum(OVERLAP in verdicts[i][1] for i in killed),
         "survivors": len(survivors),
         "equivalent": len(equiv),
         "score": round(len(killed) / judged, 4) if judged else None,
@@ -579,7 +629,8 @@ def run_all(only: str | None = None, processes: int = 2) -> dict[str, Any]:
 
 def summary_text(out: dict[str, Any]) -> str:
     lines = [
-        f"mutants: {out['total']}  invalid: {out['invalid']}  killed: {out['killed']}  "
+        f"mutants: {out['total']}  invalid: {out['invalid']}  killed: {out['killed']} "
+        f"({out['killed_as_overlap']} as two rules holding at once)  "
         f"equivalent: {out['equivalent']}  survivors: {out['survivors']}  "
         f"score: {out['score']:.1%}  ({out['seconds']} s)"
         if out["score"] is not None
@@ -597,13 +648,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write the summary there")
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--list", action="store_true", help="list the mutants' ids and stop")
+    parser.add_argument(
+        "--compiled", action="store_true", help="the compiled runner, which lets the rule declared first win an overlap"
+    )
     args = parser.parse_args(argv)
     if args.list:
         for m in mutants():
             if args.only is None or args.only in m.id:
                 print(m.id)
         return 0
-    out = run_all(args.only, args.processes)
+    out = run_all(args.only, args.processes, not args.compiled)
     print(summary_text(out))
     if args.json:
         from fsm.bridge import jsontext

@@ -23,20 +23,32 @@ def test_the_unmutated_machine_rebuilt_from_its_export_passes_the_whole_corpus()
     assert failed == []
 
 
-def test_a_negated_guard_is_compiled_afresh_and_the_corpus_kills_it():
+def test_a_negated_guard_is_compiled_afresh_in_every_guard_made_from_it_and_the_corpus_kills_it():
+    above_seven = {">": [{"level": [{"var": "irregularity.call"}]}, 7]}
     mutant = _mutant("guard-negated:new_call_above_seven")
     data = mutation.spec()
     mutant.change(data)
     engine = mutation.build(data)
-    fresh = {g for r in engine.rules for g in r.guards if g.fsm_name == "new_call_above_seven"}
-    (guard,) = fresh
-    assert guard is not REGISTRY.get("new_call_above_seven", "guard")
-    assert guard.test == {"!": {">": [{"level": [{"var": "irregularity.call"}]}, 7]}}
-    # the composite guard made from it changes with it: one piece of law
-    (composite,) = [g for r in data["rules"] for g in r["guards"] if g["name"] == "not_new_call_above_seven"][:1]
-    assert composite["test"] == {"!": {"!": {">": [{"level": [{"var": "irregularity.call"}]}, 7]}}}
+    # no rule names it: the rules name the guards made from it (all_of, Not), which change with it
+    name = "change_of_standing_call_and_judged_unintended_and_new_call_above_seven"
+    (guard,) = {g for r in engine.rules for g in r.guards if g.fsm_name == name}
+    assert guard is not REGISTRY.get(name, "guard")
+    assert guard.test["and"][-1] == {"!": above_seven}
+    assert REGISTRY.get(name, "guard").test["and"][-1] == above_seven
+    negated = "change_of_standing_call_and_judged_not_unintended_and_not_new_call_above_seven"
+    (other,) = {g for r in engine.rules for g in r.guards if g.fsm_name == negated}
+    assert other.test["and"][-1] == {"!": {"!": above_seven}}
     verdict, why = mutation.check(mutant)[1:]
     assert verdict == "killed", why
+
+
+def test_a_mutant_whose_rules_overlap_is_killed_by_the_strict_runner_only():
+    # two rules of one state then hold at once; the compiled runner lets the one declared first win
+    mutant = _mutant("guard-dropped:not_is_double")
+    assert mutation.check(mutant, strict=False)[1] == "survived"
+    verdict, why = mutation.check(mutant)[1:]
+    assert verdict == "killed"
+    assert mutation.OVERLAP in why
 
 
 @pytest.mark.parametrize(
