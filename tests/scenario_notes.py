@@ -3,8 +3,8 @@
 Each corpus scenario has notes in French and English, and its French notes quote the Laws: at least one
 passage in « » that is, word for word, in the FFB's 2017 text of Laws 17 to 39 (fsm/laws/code2017.yaml),
 in a paragraph the notes name; or, for the laws outside 17 to 39, in our summary of a paragraph the notes
-name (fsm/laws/summaries.yaml), the notes then saying « résumé » so that no reader takes our words for the
-law's. A long quote may skip words with « … » or « […] »: each piece must be found, in order, in one
+name (fsm/laws/summaries.yaml), with « résumé » just before the quote so that no reader takes our words for
+the law's. A long quote may skip words with « … » or « […] »: each piece must be found, in order, in one
 paragraph. ``python tests/scenario_notes.py [file…]`` lists the scenarios that fall short.
 """
 
@@ -22,6 +22,8 @@ LAWS = Path(__file__).resolve().parents[1] / "fsm" / "laws"
 _QUOTE = re.compile(r"«\s*(.*?)\s*»", re.S)
 _CUT = re.compile(r"\s*(?:\[…\]|\[\.\.\.\]|…|\.\.\.)\s*")
 _REF = re.compile(r"(?<![\w])(\d{1,2}[A-Z]?\d?(?:\([a-z]+\))*)")
+_SUMMARY = re.compile(r"\brésumé\b", re.I)  # the word, not « présumé »
+SUMMARY_MARK = 60  # how far before a quote of a summary the word « résumé » must be
 MIN_WORDS = 4  # a quote shorter than this proves nothing (« Passe », « la Loi 16C »)
 
 
@@ -76,17 +78,33 @@ def quotes(s: Scenario) -> list[str]:
     """The paragraphs the French notes quote word for word and name, as « 27B1 » or « résumé 54D »."""
     notes = (s.notes or {}).get("fr", "")
     found = []
-    for quote in _QUOTE.findall(notes):
+    for match in _QUOTE.finditer(notes):
+        quote = match.group(1)
         if len(_norm(quote).split()) < MIN_WORDS:
             continue
         for ref, paragraph in code().items():
             if _named(ref, notes) and _found_in(quote, paragraph):
                 found.append(ref)
-        if "résumé" in notes.lower():
+        # our words are marked as such right where they are quoted: « résumé de la Loi 54D : « … » »
+        if _SUMMARY.search(notes[max(0, match.start() - SUMMARY_MARK) : match.start()]):
             for ref, paragraph in summaries().items():
                 if _named(ref, notes) and _found_in(quote, paragraph):
                     found.append(f"résumé {ref}")
     return found
+
+
+def unmarked(s: Scenario) -> list[str]:
+    """The quotes of our summaries with no « résumé » just before them: a reader would take them for the law's."""
+    notes = (s.notes or {}).get("fr", "")
+    out = []
+    for match in _QUOTE.finditer(notes):
+        quote = match.group(1)
+        if len(_norm(quote).split()) < MIN_WORDS or any(_found_in(quote, p) for p in code().values()):
+            continue
+        ours = any(_found_in(quote, p) for p in summaries().values())
+        if ours and not _SUMMARY.search(notes[max(0, match.start() - SUMMARY_MARK) : match.start()]):
+            out.append(quote)
+    return out
 
 
 def shortfalls(paths: list[Path] | None = None) -> list[str]:
@@ -99,6 +117,8 @@ def shortfalls(paths: list[Path] | None = None) -> list[str]:
                 out.append(f"{path.name}::{s.id}: no notes in French and English")
             elif not quotes(s):
                 out.append(f"{path.name}::{s.id}: the French notes quote no paragraph they name, word for word")
+            elif unmarked(s):
+                out.append(f"{path.name}::{s.id}: our summary quoted without « résumé » before it: {unmarked(s)[0]}")
     return out
 
 

@@ -6,6 +6,7 @@ import yaml
 from fsm.bridge.errors import ScenarioError
 from fsm.cli import main
 from fsm.model.scenario import compare, corpus_files, hands, load, run
+from tests.scenario_notes import shortfalls
 
 
 def write(tmp_path, text, name="s.yaml"):
@@ -181,13 +182,36 @@ def test_every_corpus_scenario_has_a_french_and_an_english_title_and_notes():
     for path in corpus_files():
         for s in load(path):
             for what, words in (("title", s.title), ("notes", s.notes)):
-                if what == "notes" and not words:
-                    continue
                 if set(words) != {"fr", "en"} or not all(v.strip() for v in words.values()):
                     missing.append(f"{path.name}::{s.id} {what}")
                 elif what == "title" and words["fr"] == words["en"]:
                     missing.append(f"{path.name}::{s.id} title not translated")
     assert missing == []
+
+
+def test_every_corpus_scenario_s_notes_quote_a_paragraph_they_name_word_for_word():
+    # The reasoning from the Laws, stated: seed 000's words for 17-39, our summaries marked « résumé » beyond
+    assert shortfalls() == []
+
+
+def test_the_notes_check_refuses_a_quote_that_is_not_the_law_s_or_a_paragraph_not_named(tmp_path):
+    def notes(fr):
+        path = tmp_path / f"n{len(list(tmp_path.iterdir()))}.yaml"  # a new file each time
+        text = yaml.safe_dump({"id": "n", "events": [{"calls": "1H"}], "notes": {"fr": fr, "en": "-"}})
+        path.write_text(text, encoding="utf-8")
+        return shortfalls([path])
+
+    law = "« Le joueur désigné sur l’étui comme donneur déclare en premier »"
+    assert notes(f"17B {law}.") == []
+    straight = law.replace("’", "'")
+    assert notes(f"Loi 17B {straight}.") == []  # either apostrophe
+    assert notes(f"22A {law}.") != []  # the quote is not in the paragraph named
+    assert notes("17B « Le joueur désigné sur l’étui déclare en dernier ».") != []  # not the law's words
+    assert notes("17B « donneur déclare » .") != []  # too short to prove anything
+    summary = "« l'adversaire de gauche du déclarant présumé fait l'entame face cachée »"
+    assert notes(f"Résumé de la Loi 41A {summary}.") == []
+    assert notes(f"Loi 41A {summary}.") != []  # our words, not marked as a summary
+    assert notes(f"17B {law}, et selon 41A {summary}.") != []  # marked nowhere near the quote
 
 
 def test_corpus_deals_are_complete_and_hold_the_cards_shown():

@@ -327,8 +327,10 @@ _INADMISSIBLE_THERE = {
 # Law 19 forbids (19A1, 19B1): unless the LHO takes it back (25A6, 21B2), Law 36 applies to it (35). The LHO's
 # call is the standing call right after the first call; what it doubles or redoubles is now the new call, or the
 # last call before the first that is not a pass when the new call is one.
-_LATER = {"call": [{"first": [{"standing_after": [_FIRST_N]}]}]}
+_LATER_N = {"first": [{"standing_after": [_FIRST_N]}]}
+_LATER = {"call": [_LATER_N]}
 _LATER_CALL, _LATER_SEAT = _field(_LATER, "call"), _field(_LATER, "seat")
+_OVER_NOTHING = {"and": [{"==": [_NEW, "Pass"]}, {"==": [_LAST_NON_PASS, None]}]}
 _OVER_CALL = {"if": [{"!=": [_NEW, "Pass"]}, _NEW, _field(_LAST_NON_PASS, "call")]}
 _OVER_SEAT = {"if": [{"!=": [_NEW, "Pass"]}, OFFENDER, _field(_LAST_NON_PASS, "seat")]}
 later_call_made_inadmissible = guard(
@@ -336,11 +338,13 @@ later_call_made_inadmissible = guard(
     "the LHO's later double or redouble becomes inadmissible (19A1, 19B1)",
     "later_call_made_inadmissible",
     {
+        # a field is read only from an item that is there
         "and": [
+            {"!=": [_LATER_N, None]},
             {"in": [_LATER_CALL, ["X", "XX"]]},
             {
                 "or": [
-                    {"==": [_OVER_CALL, None]},
+                    _OVER_NOTHING,
                     {"==": [{"side": [_OVER_SEAT]}, {"side": [_LATER_SEAT]}]},
                     {"and": [{"==": [_LATER_CALL, "X"]}, {"==": [{"level": [_OVER_CALL]}, 0]}]},
                     {"and": [{"==": [_LATER_CALL, "XX"]}, {"!=": [_OVER_CALL, "X"]}]},
