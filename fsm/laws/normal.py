@@ -9,8 +9,8 @@ passes the board is passed out (22B, 17D2). Obligations to pass end with the auc
 kept aside in case a change of call reopens it (25A5, 21B1).
 
 A review (20B) or an explanation (20F1) is asked for at one's turn to call, unless required to pass:
-in rotation, by the player whose turn it is; while an irregular call awaits a choice (27, 28-32,
-23A), by the players whose call now would be made at their turn (``QUESTION_TIMES``). The request is
+in rotation, by the player whose turn it is; while an irregular call awaits a choice or a ruling (27,
+28-32, 23A, 25B, 36-38), by the players whose call now would be made at their turn (``QUESTION_TIMES``). The request is
 noted and changes nothing else.
 """
 
@@ -160,6 +160,11 @@ ASKERS = {
         "unless required to pass",
         _at_turn({"if": [SKIPPED_RHO, [LHO, var("irregularity.turn")], one(LHO)]}),
     ),
+    "lho_at_turn": (
+        "l'adversaire de gauche du fautif, à son tour de déclarer, s'il n'est pas tenu de passer",
+        "the offender's LHO, at his turn to call, unless required to pass",
+        _at_turn(one(LHO)),
+    ),
     "offender_replacing": (
         "le fautif, qui doit remplacer sa déclaration à son tour, s'il n'est pas tenu de passer",
         "the offender, who must replace his call at his turn, unless required to pass",
@@ -171,8 +176,9 @@ ASKERS = {
         _at_turn(seats_if(equals("irregularity.held", None), var("auction.turn"))),
     ),
 }
-# Who is at his turn to call in each state where an irregular call awaits a choice (27, 28-32, 23A). While
-# the Director judges a replacement (27B1(b), 23A), no call is taken: nobody is at his turn.
+# Who is at his turn to call in each state where an irregular call awaits a choice or a ruling (27, 28-32, 23A,
+# 25B, 36-38): 20F1 « uniquement à son tour de déclarer », in every such state. While the Director judges a
+# replacement or a change (27B1(b), 23A, 25A2, 21B1), no call is taken: nobody is at his turn.
 QUESTION_TIMES = {
     "auction.insufficient_bid.offered": "lho",
     "auction.insufficient_bid.second": "lho",
@@ -181,6 +187,11 @@ QUESTION_TIMES = {
     "auction.bid_out_of_rotation": "lho_or_skipped_rho",
     "auction.double_out_of_rotation": "lho_or_skipped_rho",
     "auction.ruling": "next_player_before_judgement",
+    "auction.intended_change": "lho",
+    "auction.inadmissible_double.offered": "lho_at_turn",
+    "auction.inadmissible_double.replacement": "offender_replacing",
+    "auction.call_by_barred_player": "lho_at_turn",
+    "auction.bid_above_seven": "lho_at_turn",
 }
 ASKING = {
     name: (
