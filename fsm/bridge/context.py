@@ -303,6 +303,12 @@ var(
     "string",
     "`auction_period`: Law 24 covers a card exposed until the lead is faced (FFB); `auction`: until the final pass",
 )(lambda t, e: t.settings.law24_during)
+var(
+    "settings.law24_from",
+    "string",
+    "`first_call`: a card shown before the first call of the auction goes back to the hand, Law 16 (WBF Laws "
+    "Committee, 2017); `cards_taken`: Law 24 applies from the moment the side takes its cards (17A)",
+)(lambda t, e: t.settings.law24_from)
 var("table.withdraw_law", "string", "the law of the last change of call: `25A6` or `21B2`")(lambda t, e: t.withdraw_law)
 var("table.sides_with_cards", "string[]", "the sides that have taken their cards out of the board (17A)")(
     lambda t, e: tuple(t.sides_with_cards)

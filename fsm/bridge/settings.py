@@ -14,6 +14,9 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "lead_restriction_after_forced_repeat": (False, True),
     # 24: the FFB's « durant la période des annonces » (until the lead is faced, 17D1) or the English « during the auction ».
     "law24_during": ("auction_period", "auction"),
+    # 24 before the first call: the WBF Laws Committee (15 August 2017, item 7) returns a card shown before the
+    # auction commences to the hand, Law 16 for the information; the literal text applies 24 from 17A.
+    "law24_from": ("first_call", "cards_taken"),
 }
 
 
@@ -22,6 +25,7 @@ class Settings:
     partner_bar_27B3_27B4: str = "literal"
     lead_restriction_after_forced_repeat: bool = False
     law24_during: str = "auction_period"
+    law24_from: str = "first_call"
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> Settings:

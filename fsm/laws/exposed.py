@@ -283,6 +283,49 @@ refuse_the_lead_again = action(
         )
     ],
 )
+# Before the auction commences (no call yet), the WBF Laws Committee's reading (15 August 2017, item 7): the
+# card goes back to the hand, with Law 16 for the information and no Law 24 rectification. The setting
+# `law24_from = cards_taken` applies 24 from the moment the side takes its cards (17A), as the text reads.
+before_the_first_call = guard(
+    "avant la première déclaration, lecture de la WBF (la Loi 24 ne s'applique pas encore)",
+    "before the first call, the WBF's reading (Law 24 does not apply yet)",
+    "before_the_first_call",
+    {"and": [equals("settings.law24_from", "first_call"), {"==": [{"count": [var("auction.calls")]}, 0]}]},
+)
+LAW24_APPLIES = Not(
+    before_the_first_call,
+    "les annonces ont commencé, ou la Loi 24 s'applique dès que le camp a pris ses cartes",
+    "the auction has begun, or Law 24 applies once the side has taken its cards",
+)
+BEFORE_THE_AUCTION = (
+    "avant le début des annonces : la carte retourne dans la main, la Loi 16 s'applique à l'information",
+    "before the auction commences: the card goes back to the hand, Law 16 applies to the information",
+)
+
+
+def _back_before_the_auction(card: Any) -> list[Any]:
+    return [
+        e_append("returned_cards", seat=ctx("event.seat"), card=card, law="16"),
+        e_ui({"cat": [ctx("event.seat"), ":", card]}, [{"partner": [ctx("event.seat")]}], "16"),
+    ]
+
+
+shown_before_the_auction = action(
+    *BEFORE_THE_AUCTION,
+    "shown_before_the_auction",
+    [
+        e_out_of_hand(ctx("event.seat"), cards=ctx("event.cards")),
+        e_each(var("event.cards"), _back_before_the_auction(var(""))),
+    ],
+)
+led_before_the_auction = action(
+    *BEFORE_THE_AUCTION,
+    "led_before_the_auction",
+    [
+        e_out_of_hand(ctx("event.seat"), ctx("event.card")),
+        *_back_before_the_auction(ctx("event.card")),
+    ],
+)
 # A card exposed once the auction has ended is settled at once, as at its end (24D, 24E).
 SETTLE_AT_ONCE = Trigger(
     state="clarification",
@@ -318,7 +361,7 @@ MODULE = LawModule(
             law="24A",
             fr="une carte basse exposée",
             en="a low card exposed",
-            guards=(single_low_card,),
+            guards=(LAW24_APPLIES, single_low_card),
             actions=(expose_low,),
             ruling=True,
         ),
@@ -329,7 +372,7 @@ MODULE = LawModule(
             law="24B",
             fr="un honneur exposé ou une carte attaquée",
             en="an honour exposed or a card led",
-            guards=(honour_or_led,),
+            guards=(LAW24_APPLIES, honour_or_led),
             actions=(expose_and_bar,),
             ruling=True,
             cites=("72C",),
@@ -341,7 +384,7 @@ MODULE = LawModule(
             law="24C",
             fr="deux cartes ou plus exposées",
             en="two or more cards exposed",
-            guards=(several_cards,),
+            guards=(LAW24_APPLIES, several_cards),
             actions=(expose_and_bar,),
             ruling=True,
             cites=("72C",),
@@ -353,10 +396,34 @@ MODULE = LawModule(
             law="24B",
             fr="une carte attaquée face visible pendant les annonces",
             en="a card led face up during the auction",
-            guards=(Not(led_face_down, "face visible", "face up"),),
+            guards=(LAW24_APPLIES, Not(led_face_down, "face visible", "face up")),
             actions=(led_during_the_auction,),
             ruling=True,
             cites=("72C",),
+        ),
+        Rule(
+            event="expose",
+            source="auction",
+            dest=None,
+            law="16",
+            fr="une carte montrée avant le début des annonces (lecture de la WBF)",
+            en="a card shown before the auction commences (the WBF's reading)",
+            guards=(before_the_first_call,),
+            actions=(shown_before_the_auction,),
+            outcome=BEFORE_THE_AUCTION,
+            ruling=True,
+        ),
+        Rule(
+            event="lead",
+            source="auction",
+            dest=None,
+            law="16",
+            fr="une carte attaquée face visible avant le début des annonces (lecture de la WBF)",
+            en="a card led face up before the auction commences (the WBF's reading)",
+            guards=(before_the_first_call, Not(led_face_down, "face visible", "face up")),
+            actions=(led_before_the_auction,),
+            outcome=BEFORE_THE_AUCTION,
+            ruling=True,
         ),
         Rule(
             event="lead",

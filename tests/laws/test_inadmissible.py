@@ -57,7 +57,12 @@ def test_a_36B_replacement_refusal_cites_36B2_and_says_why(seat, call, why):
     board.call("S", "X")  # doubling partner: inadmissible (19A1)
     board.director()
     assert board.state == "auction.inadmissible_double.replacement"
-    assert [(o["event"], o["law"]) for o in board.options(own_state_only=True)] == [("call", "36B")]
+    # the offender replaces it at his turn: he alone may call (36B), or first ask (20B, 20F1)
+    assert [(o["event"], o["law"], o["seats"]) for o in board.options(own_state_only=True)] == [
+        ("review", "20B", ["S"]),
+        ("explain", "20F1", ["S"]),
+        ("call", "36B", ["S"]),
+    ]
     with pytest.raises(IllegalEvent) as err:
         board.call(seat, call)
     assert err.value.law == "36B2" and f"({why})" in str(err.value)
