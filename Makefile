@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup graphviz nodejs chromium browser demo test lint format diagrams notebooks schemas docs bench fuzz deep clean
+.PHONY: setup graphviz nodejs chromium browser demo test lint format diagrams notebooks schemas docs bench fuzz deep mutation clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -90,10 +90,16 @@ fuzz: setup
 
 # What is too heavy for `make test` and must not be lost (the tests marked `deep`: the whole of what
 # `make test` samples: the 100,000-sequence fuzz, every notebook run, every page and every scenario in
-# Chromium, the whole random tier against its schema, 100,000 stacked irregularities): about 17 minutes on two
-# cores. CI runs it after `make test`.
+# Chromium, the whole random tier against its schema, 100,000 stacked irregularities, the mutation check of the
+# law data, tests/mutation.py): about 17 minutes on two cores. CI runs it after `make test`.
 deep: setup
 	FSM_DEEP=1 $(BIN)/python -m pytest -p no:cacheprovider $(PYTEST_PARALLEL) -m deep
+
+# The mutation check of the law data (tests/mutation.py): each single mutation of the machine's guards,
+# actions, rules, options and decisions run on the corpus; prints the score and every survivor not listed
+# in tests/data/mutants-equivalent.yaml. MUTATION_ARGS: e.g. --only guard-negated, --json out/mutation.json.
+mutation: setup
+	$(BIN)/python tests/mutation.py $(MUTATION_ARGS)
 
 # Every figure beside its floor or peer and its target, in one run; the JSON goes to out/bench.json.
 # BENCH_ARGS: e.g. another folder of PBN records, or --json. endplay (the `bench` extra) is a peer
