@@ -45,7 +45,6 @@ from fsm.laws.spec import (
     equals,
     guard,
     holder,
-    one,
     seats_if,
     var,
 )
@@ -796,12 +795,23 @@ may_substitute_after_the_auction = holder(
     "may_substitute_after_the_auction",
     {"if": [{"!=": [var("irregularity.n"), None]}, [], _PARTNER_SILENT_SEATS]},
 )
-withdrawer = holder(
-    "l'adversaire de gauche qui a déclaré sur la première",
-    "the LHO who called over the first call",
-    "withdrawer",
-    one(var("table.withdrawable.seat")),
-)
+
+
+# The LHO who called over the first call: he may take his call back after a 25A change (25A6), or change it
+# after a 21B1 change (21B2); each right is offered under its own law.
+def _withdrawer(law: str) -> Holder:
+    return holder(
+        f"l'adversaire de gauche qui a déclaré sur la première ({law})",
+        f"the LHO who called over the first call ({law})",
+        f"withdrawer_{law}",
+        seats_if(
+            {"and": [{"!=": [var("table.withdrawable.seat"), None]}, equals("table.withdraw_law", law)]},
+            var("table.withdrawable.seat"),
+        ),
+    )
+
+
+withdrawer_25A6, withdrawer_21B2 = _withdrawer("25A6"), _withdrawer("21B2")
 
 
 def _irregular_call_withdrawer(law: str) -> Holder:
@@ -1362,10 +1372,17 @@ MODULE = LawModule(
             ),
             Option(
                 event="withdraw",
-                holder=withdrawer,
+                holder=withdrawer_25A6,
                 law="25A6",
                 fr="reprend la déclaration faite sur la déclaration changée",
                 en="takes back the call he made over the changed call",
+            ),
+            Option(
+                event="withdraw",
+                holder=withdrawer_21B2,
+                law="21B2",
+                fr="change la déclaration faite sur la déclaration changée",
+                en="changes the call he made over the changed call",
             ),
         ],
         "clarification": [

@@ -351,3 +351,17 @@ def test_the_LHO_taking_his_forced_pass_back_is_bound_again():
     board.call("E", "1H")
     assert board.state == "auction.call_by_barred_player"
     assert board.snapshot()["irregularity"]["source"] == "E:1H"
+
+
+@pytest.mark.parametrize(("judgement", "law"), [({"unintended": True}, "25A6"), ({"misinformation": True}, "21B2")])
+def test_the_LHO_s_right_over_a_changed_call_is_offered_under_the_law_of_the_change(judgement, law):
+    # 25A6: after a 25A change the LHO « peut reprendre » the call he made over it; 21B2: after a 21B1 change
+    # he « peut changer » it. East called 2C over North's 1H, which North changes to 1S.
+    board = Board(dealer="N")
+    board.call("N", "1H")
+    board.call("E", "2C")
+    board.apply("substitute", {"seat": "N", "call": "1S"})
+    board.apply("judge", judgement)
+    offered = [(o["law"], o["seats"]) for o in board.options() if o["event"] == "withdraw"]
+    assert offered == [(law, ["E"])]
+    assert [step.law for step in board.apply("withdraw", {"seat": "E"})] == [law]
