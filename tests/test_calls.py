@@ -56,3 +56,22 @@ def test_cards():
     assert parse_card("ST").is_honour and not parse_card("S9").is_honour
     with pytest.raises(InputError):
         parse_card("Z9")
+
+
+@pytest.mark.parametrize(("typed", "card"), [("HR", "HK"), ("SD", "SQ"), ("DV", "DJ"), ("C10", "CT"), ("♥10", "HT")])
+def test_a_card_is_read_as_a_french_player_writes_it_in_either_language(typed, card):
+    assert str(parse_card(typed)) == card
+
+
+def test_a_card_refused_says_what_is_expected():
+    with pytest.raises(InputError) as err:
+        parse_card("H1")
+    assert "A R D V 10" in err.value.message_fr and "A K Q J T" in err.value.message_en
+
+
+def test_a_deal_is_read_as_a_french_player_writes_it():
+    from fsm.bridge.deal import parse_deal
+
+    pbn = "N:KT3.AJ952.K92.KJ 8542.874.T763.Q3 AQJ.T63.AJ85.AT9 976.KQ.Q4.876542"
+    french = "N:R103.AV952.R92.RV 8542.874.10763.D3 ADV.1063.AV85.A109 976.RD.D4.876542"
+    assert parse_deal(french) == parse_deal(pbn)

@@ -111,6 +111,11 @@ def test_the_board_in_chromium(chromium, board_page):
     assert seen["requests"] == [] and seen["errors"] == [], seen  # offline, no script error
     assert seen["start"]["state"] == "auction.calling" and seen["start"]["last"] == "Début de la donne"
     assert "♠ R 10 3" in seen["start"]["hands"]  # the hands dealt, in French
+    # the same deal typed as a French player writes it (R D V, 10): read alike; a bad one says what is expected
+    # and clears the old hands; a card typed H10 is echoed ♥10
+    assert seen["french_deal"]["hands"] == seen["start"]["hands"] and seen["french_deal"]["message"] == ""
+    assert "A R D V 10" in seen["bad_deal"]["message"] and seen["bad_deal"]["hands"] == ""
+    assert "♥10" in seen["lead_typed"]["last"] and "H10" not in seen["lead_typed"]["last"]
     # 1♥, then East's 1♦: insufficient; South, the LHO, accepts it (27A1) or not (27B)
     two = seen["insufficient"]
     assert two["state"] == "auction.insufficient_bid.offered" and "Loi 27A" in two["state_text"]

@@ -286,12 +286,14 @@ def parse_card(text: object, lang: Lang | None = None) -> Card:
         suit, rank_text = Strain(body[:1]), body[1:]
     if rank_text == "10":
         rank_text = "T"
-    if lang == "fr":
-        rank_text = _FR_RANKS.get(rank_text, rank_text)
+    # R, D, V are no English rank: a French player's king, queen and jack are read in either language
+    rank_text = _FR_RANKS.get(rank_text, rank_text)
     if suit is None or len(rank_text) != 1 or rank_text not in RANKS:
         raise InputError(
-            f"« {token} » n'est pas une carte",
-            f"'{token}' is not a card",
+            f"« {token} » n'est pas une carte : une couleur (♠ ♥ ♦ ♣, ou S H D C) puis une hauteur "
+            "(A R D V 10 9 … 2, ou A K Q J T)",
+            f"'{token}' is not a card: a suit (♠ ♥ ♦ ♣, or S H D C) then a rank (A K Q J T 9 … 2, or the "
+            "French R D V and 10)",
             token=token,
         )
     return Card(suit, rank_text)

@@ -1,7 +1,8 @@
 """A deal in the form of the PBN ``Deal`` tag: ``"N:AKQ2.KJ3.T98.Q76 J98.AQ2.KQ3.JT98 ..."``.
 
 The letter before the colon is the seat of the first hand; the hands follow clockwise, each one
-``spades.hearts.diamonds.clubs`` (PBN 2.1 §3.4.11). A scenario's deal is complete: four hands of
+``spades.hearts.diamonds.clubs`` (PBN 2.1 §3.4.11); the French R D V and 10 are read as K Q J T. A
+scenario's deal is complete: four hands of
 thirteen cards, the fifty-two cards each once.
 """
 
@@ -12,6 +13,7 @@ from fsm.bridge.calls import SEAT_NAMES
 SEATS = "NESW"
 SUITS = "SHDC"
 RANKS = "AKQJT98765432"
+_FRENCH = str.maketrans("RDV", "KQJ")  # roi, dame, valet
 
 Hands = dict[str, dict[str, str]]
 
@@ -41,7 +43,8 @@ def parse_deal(text: str) -> Hands:
     seen: dict[str, str] = {}
     for offset, part in enumerate(parts):
         seat = SEATS[(start + offset) % 4]
-        suits = part.upper().split(".")
+        # as a French player writes them too: R D V for K Q J, 10 for T
+        suits = part.upper().replace("10", "T").translate(_FRENCH).split(".")
         if len(suits) != 4:
             raise DealError(
                 f"la main de {_FR[seat]} doit avoir quatre couleurs séparées par des points",
@@ -52,8 +55,9 @@ def parse_deal(text: str) -> Hands:
             for rank in ranks:
                 if rank not in RANKS:
                     raise DealError(
-                        f"« {rank} » n'est pas une hauteur de carte (main de {_FR[seat]})",
-                        f"'{rank}' is not a card rank ({_EN[seat]}'s hand)",
+                        f"« {rank} » n'est pas une hauteur de carte (main de {_FR[seat]}) : A R D V 10 9 … 2, "
+                        "ou A K Q J T",
+                        f"'{rank}' is not a card rank ({_EN[seat]}'s hand): A K Q J T 9 … 2, or the French R D V 10",
                     )
                 card = suit + rank
                 if card in seen:

@@ -188,8 +188,9 @@
   // a card or a denomination as the teacher types it (♠A, ♥R, ♦10, ♣V or SA, HK, DT, CJ) as PBN
   var SUIT_OF = {};
   SUITS.forEach(function (s) { SUIT_OF[SYMBOLS[s]] = s; });
+  // ♥10, H10, HT, ♥R, HR, HK: the token the model reads (HT, HK), so that every echo shows ♥10 and ♥R
   function cardToken(t) {
-    var suit = SUIT_OF[t.charAt(0)];
+    var suit = SUIT_OF[t.charAt(0)] || ("SHDC".indexOf(t.charAt(0).toUpperCase()) >= 0 ? t.charAt(0).toUpperCase() : null);
     if (!suit) { return t.toUpperCase(); }
     var rank = t.slice(1).toUpperCase();
     rank = { R: "K", D: "Q", V: "J", "10": "T" }[rank] || rank;
@@ -476,7 +477,10 @@
     }
     var out = {}, seen = {}, ok = true;
     SEATS.forEach(function (seat) {
-      var suits = (parts[seat] || "").toUpperCase().replace(/10/g, "T").split(".");
+      // as a French player writes them: R D V for K Q J, and 10
+      var suits = (parts[seat] || "").toUpperCase().replace(/10/g, "T").replace(/[RDV]/g, function (r) {
+        return { R: "K", D: "Q", V: "J" }[r];
+      }).split(".");
       if (suits.length !== 4) { ok = false; return; }
       out[seat] = {};
       var count = 0;
@@ -495,7 +499,13 @@
   }
   function newBoard() {
     var dealt = readDeal();
-    if (dealt === false) { $("message").innerHTML = "<p class='refused'>" + W("bad_deal") + "</p>"; return; }
+    if (dealt === false) {
+      // the old hands are not this deal's: they go, the message says what is expected
+      hands = null;
+      draw();
+      $("message").innerHTML = "<p class='refused'>" + W("bad_deal") + "</p>";
+      return;
+    }
     hands = dealt;
     setup = { dealer: $("dealer").value, vulnerable: $("vul").value };
     log = [];

@@ -68,8 +68,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "contract": ("Contrat", "Contract"),
     "declarer": ("déclarant", "declarer"),
     "bad_deal": (
-        "Donne illisible : il faut quatre mains de treize cartes, chaque carte une fois.",
-        "Unreadable deal: four hands of thirteen cards are needed, each card once.",
+        "Donne illisible. Il faut quatre mains de treize cartes, chaque carte une fois, chaque main écrite "
+        "♠.♥.♦.♣ avec les hauteurs A R D V 10 9 … 2 (ou A K Q J T), par exemple « ARV74.R3.A82.D95 ».",
+        "Unreadable deal. Four hands of thirteen cards are needed, each card once, each hand written "
+        "♠.♥.♦.♣ with the ranks A K Q J T 9 … 2 (or the French R D V 10), e.g. 'AKJ74.K3.A82.Q95'.",
     ),  # fmt: skip
     "passed_out": ("donne passée", "passed out"),
     "doubled": (" contré", " doubled"),

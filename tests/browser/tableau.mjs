@@ -70,5 +70,21 @@ await offline(page_path, out, async (page) => {
   await page.click("#lang");
   out.english = await look();
   out.html_lang = await page.evaluate(() => document.documentElement.lang);
+  await page.click("#lang");
+  // cards as a French player writes them: R D V and 10; a deal refused clears the old hands
+  const deal = (text) => page.evaluate((text) => {
+    document.getElementById("deal").value = text;
+    document.getElementById("new").click();
+  }, text);
+  await deal("N:R103.AV952.R92.RV 8542.874.10763.D3 ADV.1063.AV85.A109 976.RD.D4.876542");
+  out.french_deal = await look();
+  await deal("N:R103.AV952.R92.RV 8542.874.10763.D3 ADV.1063.AV85.A109 976.RD.D4.87654X");
+  out.bad_deal = await look();
+  await deal("N:R103.AV952.R92.RV 8542.874.10763.D3 ADV.1063.AV85.A109 976.RD.D4.876542");
+  await page.selectOption("#event", "lead");
+  await page.selectOption("#arg-seat", "W");
+  await page.fill("#arg-card", "H10");
+  await page.click("#apply");
+  out.lead_typed = await look();
 });
 process.stdout.write(JSON.stringify(out));
