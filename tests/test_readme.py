@@ -51,3 +51,16 @@ def test_the_documentation_never_points_outside_the_repository():
         text = path.read_text(encoding="utf-8")
         for outside in ("DESIGN.md", "LAWS.md", "../shared", "seeds/"):
             assert outside not in text, f"{path.name} mentions {outside}"
+
+
+def test_the_readme_s_jupyter_command_comes_with_the_extra_it_names():
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10: the test extra brings tomli
+        import tomli as tomllib
+
+    root = Path(__file__).parent.parent
+    text = (root / "README.md").read_text(encoding="utf-8")
+    assert ".venv/bin/pip install -e '.[teach]'\n.venv/bin/jupyter notebook notebooks/" in text
+    teach = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    assert {re.split(r"[<>=]", d)[0] for d in teach["teach"]} >= {"notebook", "ipywidgets"}
