@@ -77,11 +77,20 @@ def _diagram(args: argparse.Namespace) -> int:
         graph = diagrams.board_path(play(find(args.id, [args.scenario])), args.lang)
         default = f"{file_name(args.id)}.{args.lang}"
     elif args.view:
-        if args.view not in diagrams.VIEWS:
-            print(f"vue inconnue / unknown view: {args.view} ({', '.join(diagrams.VIEWS)})", file=sys.stderr)
+        from fsm.laws.registry import covering
+
+        # the quizzes' spelling too (35-39 is the tree 36-39); a range over several trees names them
+        views = covering(args.view, diagrams.VIEWS)
+        if len(views) != 1:
+            several = f" : {', '.join(views)}" if views else ""
+            print(
+                f"vue inconnue ou ambiguë{several} / unknown or ambiguous view{several.replace(' :', ':')}: "
+                f"{args.view} ({', '.join(diagrams.VIEWS)})",
+                file=sys.stderr,
+            )
             return 2
-        graph = diagrams.law_view(args.view, args.lang)
-        default = f"{args.view}.{args.lang}"
+        graph = diagrams.law_view(views[0], args.lang)
+        default = f"{views[0]}.{args.lang}"
     elif args.machine:
         graph = diagrams.whole_machine(args.lang)
         default = f"machine.{args.lang}"
@@ -104,9 +113,14 @@ def _diagram(args: argparse.Namespace) -> int:
 
 def _sheets(args: argparse.Namespace) -> int:
     """``diagram --pdf``: one A4 PDF per law family, into ``--out`` (a folder)."""
+    from fsm.laws.registry import covering
+    from fsm.model.diagrams import VIEWS
     from fsm.teach.sheets import BrowserMissing, write_pdf
 
-    views = [args.view] if args.view else None
+    views = covering(args.view, VIEWS) if args.view else None  # a range over several trees: a sheet each
+    if args.view and not views:
+        print(f"vue inconnue / unknown view: {args.view} ({', '.join(VIEWS)})", file=sys.stderr)
+        return 2
     return _printed(lambda: write_pdf(args.out or f"out/sheets/{args.lang}", args.lang, views), BrowserMissing)
 
 
@@ -133,11 +147,14 @@ def _quiz(args: argparse.Namespace) -> int:
     if args.pdf == args.html:
         print("--pdf ou --html / --pdf or --html", file=sys.stderr)
         return 2
+    from fsm.laws.registry import covering
+
     known = families()
-    if args.family and args.family not in known:
+    # the trees' spelling too: 41-54 is the quizzes 41, 47E, 50 and 54
+    chosen = covering(args.family, known) if args.family else None
+    if args.family and not chosen:
         print(f"famille inconnue / unknown family: {args.family} ({', '.join(known)})", file=sys.stderr)
         return 2
-    chosen = [args.family] if args.family else None
     return _printed(lambda: write(args.out or f"out/quiz/{args.lang}", args.lang, chosen, args.pdf), BrowserMissing)
 
 

@@ -83,3 +83,17 @@ def test_the_command(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(quizsheet, "browser", lambda: None)
     assert main(["quiz", "--pdf", "--family", "27", "--out", str(tmp_path / "x")]) == 2
     assert "Chromium" in capsys.readouterr().err
+
+
+def test_one_set_of_family_names_for_the_quizzes_and_the_trees(tmp_path, capsys):
+    # the tree's 41-54 is the quizzes of Laws 41, 47E, 50 and 54; the quizzes' 28-32 takes the tree's 28-29
+    assert main(["quiz", "--html", "--family", "41-54", "--out", str(tmp_path / "q")]) == 0
+    assert sorted(p.name for p in (tmp_path / "q").iterdir()) == ["41.html", "47E.html", "50.html", "54.html"]
+    assert main(["quiz", "--html", "--family", "28-29", "--out", str(tmp_path / "r")]) == 0
+    assert [p.name for p in (tmp_path / "r").iterdir()] == ["28-32.html"]
+    assert main(["diagram", "--view", "35-39", "--format", "dot", "--out", str(tmp_path / "v")]) == 0
+    assert (tmp_path / "v.dot").read_text(encoding="utf-8").startswith("digraph")
+    # a range over several trees is named, not guessed; a name that is none is refused
+    assert main(["diagram", "--view", "28-32", "--format", "dot", "--out", str(tmp_path / "w")]) == 2
+    assert "28-29, 30, 31, 32" in capsys.readouterr().err
+    assert main(["quiz", "--html", "--family", "99", "--out", str(tmp_path / "x")]) == 2

@@ -29,6 +29,8 @@ import importlib.abc
 import importlib.util
 import os
 import pkgutil
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -263,6 +265,42 @@ def forget() -> None:
 def views() -> dict[str, View]:
     """Every family's views, by name, in the families' order."""
     return {v.name: v for f in families() for v in f.views}
+
+
+# How the law families are named across the commands: a law (`27`, `47E`) or a range (`28-29`, `41-54`). A view's
+# range reaches down to the laws it is about besides its title: 35 (the inadmissible calls) is in `36-39`, 40 in
+# `41-54`, 21 in `25`.
+_SPAN = re.compile(r"(\d{1,2})[A-Z]?(?:-(\d{1,2}))?")
+_REACH = {"36-39": (35, 39), "41-54": (40, 54), "25": (21, 25)}
+
+
+def span(name: str) -> tuple[int, int] | None:
+    """The laws a family name covers, first and last: `28-32` → (28, 32), `47E` → (47, 47); None if no name."""
+    if name in _REACH:
+        return _REACH[name]
+    m = _SPAN.fullmatch(name.strip())
+    if m is None:
+        return None
+    first = int(m.group(1))
+    last = int(m.group(2) or first)
+    return (first, last) if first <= last else None
+
+
+def covering(name: str, names: Iterable[str]) -> list[str]:
+    """The ``names`` a family name means: itself if it is one, else those whose laws overlap its own (the quiz's
+    `28-32` are the trees `28-29`, `30`, `31`, `32`; the tree `41-54` is the quizzes `41`, `47E`, `50`, `54`)."""
+    names = list(names)
+    if name in names:
+        return [name]
+    wanted = span(name)
+    if wanted is None:
+        return []
+    out = []
+    for other in names:
+        have = span(other)
+        if have is not None and have[0] <= wanted[1] and wanted[0] <= have[1]:
+            out.append(other)
+    return out
 
 
 def lessons() -> list[tuple[View, Lesson]]:
