@@ -336,7 +336,11 @@
       table.push([0, 1].map(function (l) { return seatName(seat, l) + (l === 0 ? " : " : ": ") + cardLabel(card, l) + " (" + what[l] + ")"; }));
     };
     (snap.exposed_cards || []).forEach(function (x) { take(x.seat, x.card, D.words.exposed); });
-    (snap.penalty_cards || []).forEach(function (p) { take(p.seat, p.card, [D.words.penalty[0] + " " + (D.words[p.kind] || ["", ""])[0], D.words.penalty[1] + " " + (D.words[p.kind] || ["", ""])[1]]); });
+    // « carte pénalisée majeure » but "major penalty card"
+    (snap.penalty_cards || []).forEach(function (p) {
+      var kind = D.words[p.kind] || ["", ""];
+      take(p.seat, p.card, [D.words.penalty[0] + " " + kind[0], (kind[1] + " " + D.words.penalty[1]).trim()]);
+    });
     if (snap.lead && snap.lead.card) { take(snap.lead.seat, snap.lead.card, snap.lead.faced === false ? D.words.face_down : D.words.lead); }
     var cell = function (seat) {
       return "<td><b>" + both(seatName(seat, 0), seatName(seat, 1)) + "</b><br>" + SUITS.map(function (s) {

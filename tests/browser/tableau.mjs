@@ -86,5 +86,15 @@ await offline(page_path, out, async (page) => {
   await page.fill("#arg-card", "H10");
   await page.click("#apply");
   out.lead_typed = await look();
+  // East shows the ♣D during the auction and defends: a major penalty card (24B, 24E), in both languages
+  await bid("N", "1H");
+  await page.selectOption("#event", "expose");
+  await page.selectOption("#arg-seat", "E");
+  await page.fill("#arg-cards", "CD");
+  await page.click("#apply");
+  for (const seat of ["E", "S", "W"]) { await bid(seat, "Pass"); }
+  out.penalty_fr = await look();
+  await page.click("#lang");
+  out.penalty_en = await look();
 });
 process.stdout.write(JSON.stringify(out));
