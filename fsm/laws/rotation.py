@@ -586,7 +586,8 @@ def _waiting(
 ) -> list[Rule]:
     rho_law, rho_action = rho
     other_law, other_action = other
-    rho_cites = ("29B", "16C2", "72C") if rho_law == "30A" else ("29B",)
+    # 30A with the setting `lead_restriction_after_forced_repeat`: the forced pass brings a 26B restriction
+    rho_cites = ("29B", "16C2", "72C", "26B") if rho_law == "30A" else ("29B",)
     by_turn = by_player_whose_turn_it_was
     return [
         Rule(
