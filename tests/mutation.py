@@ -483,7 +483,9 @@ def mutants() -> list[Mutant]:
         if r["dest"] is not None and r["dest"] != r["source"]:
             out.append(Mutant(f"rule-dest:{r['id']}:->stay", _set_rule(i, "dest", None)))
         new_law = neighbour(r["law"])
-        if new_law is not None:
+        # A rule that only refuses fires no step: its refusal cites the law its effect names, and no event
+        # sequence shows the rule's own (equivalent by construction, so not made).
+        if new_law is not None and not _only_refuses(r):
             out.append(Mutant(f"rule-law:{r['id']}:{r['law']}->{new_law}", _set_rule(i, "law", new_law)))
     for state, opts in data["options"].items():
         for j, o in enumerate(opts):
@@ -577,6 +579,11 @@ def equivalents() -> dict[str, str]:
 
     data = yamltext.loads(EQUIVALENT.read_text(encoding="utf-8"), str(EQUIVALENT)) or {}
     return {str(k): str(v) for k, v in data.items()}
+
+
+def _only_refuses(rule: dict[str, Any]) -> bool:
+    effects = [e for a in rule["actions"] for e in a.get("effects") or []]
+    return bool(effects) and all(isinstance(e, dict) and set(e) == {"refuse"} for e in effects)
 
 
 def not_yet_killed() -> list[str]:
