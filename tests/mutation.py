@@ -598,7 +598,7 @@ def write_not_yet_killed(out: dict[str, Any]) -> Path:
     head = [
         "# The survivors of the mutation check no scenario kills yet (not equivalent): the work left.",
         f"# Written by `python tests/mutation.py --write-not-yet-killed`: score {out['score']:.1%}, "
-        f"{out['survivors']} of {out['total'] - out['invalid'] - out['equivalent']} mutants judged.",
+        f"{out['survivors']} survivors among {out['total'] - out['invalid'] - out['equivalent']} mutants judged.",
     ]
     NOT_YET_KILLED.write_text("\n".join(head + out["surviving"]) + "\n", encoding="utf-8")
     return NOT_YET_KILLED

@@ -117,7 +117,9 @@ def test_the_board_in_chromium(chromium, board_page):
     assert "A R D V 10" in seen["bad_deal"]["message"] and seen["bad_deal"]["hands"] == ""
     assert "♥10" in seen["lead_typed"]["last"] and "H10" not in seen["lead_typed"]["last"]
     assert "carte pénalisée majeure" in seen["penalty_fr"]["hands"]
-    assert "major penalty card" in seen["penalty_en"]["hands"] and "penalty card major" not in seen["penalty_en"]["hands"]
+    assert (
+        "major penalty card" in seen["penalty_en"]["hands"] and "penalty card major" not in seen["penalty_en"]["hands"]
+    )
     # 1♥, then East's 1♦: insufficient; South, the LHO, accepts it (27A1) or not (27B)
     two = seen["insufficient"]
     assert two["state"] == "auction.insufficient_bid.offered" and "Loi 27A" in two["state_text"]

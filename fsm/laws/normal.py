@@ -149,8 +149,8 @@ LHO = var("irregularity.offender_lho")
 SKIPPED_RHO = {"and": [equals("irregularity.relation", "RHO"), {"!": var("irregularity.director")}]}
 ASKERS = {
     "lho": (
-        "l'adversaire de gauche du fautif, avant de choisir, s'il n'est pas tenu de passer",
-        "the offender's LHO, before choosing, unless required to pass",
+        "l'adversaire de gauche du fautif, à son tour de déclarer, s'il n'est pas tenu de passer",
+        "the offender's LHO, at his turn to call, unless required to pass",
         _at_turn(one(LHO)),
     ),
     "lho_or_skipped_rho": (
@@ -159,11 +159,6 @@ ASKERS = {
         "the offender's LHO, before choosing, or the player whose turn it was if he is the offender's RHO, "
         "unless required to pass",
         _at_turn({"if": [SKIPPED_RHO, [LHO, var("irregularity.turn")], one(LHO)]}),
-    ),
-    "lho_at_turn": (
-        "l'adversaire de gauche du fautif, à son tour de déclarer, s'il n'est pas tenu de passer",
-        "the offender's LHO, at his turn to call, unless required to pass",
-        _at_turn(one(LHO)),
     ),
     "offender_replacing": (
         "le fautif, qui doit remplacer sa déclaration à son tour, s'il n'est pas tenu de passer",
@@ -188,10 +183,10 @@ QUESTION_TIMES = {
     "auction.double_out_of_rotation": "lho_or_skipped_rho",
     "auction.ruling": "next_player_before_judgement",
     "auction.intended_change": "lho",
-    "auction.inadmissible_double.offered": "lho_at_turn",
+    "auction.inadmissible_double.offered": "lho",
     "auction.inadmissible_double.replacement": "offender_replacing",
-    "auction.call_by_barred_player": "lho_at_turn",
-    "auction.bid_above_seven": "lho_at_turn",
+    "auction.call_by_barred_player": "lho",
+    "auction.bid_above_seven": "lho",
 }
 ASKING = {
     name: (
