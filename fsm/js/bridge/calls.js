@@ -149,9 +149,14 @@
       rankText = body.slice(1);
     }
     if (rankText === '10') rankText = 'T';
-    if (lang === 'fr' && Object.prototype.hasOwnProperty.call(FR_RANKS, rankText)) rankText = FR_RANKS[rankText];
+    // R, D, V are no English rank: a French player's king, queen and jack are read in either language
+    if (Object.prototype.hasOwnProperty.call(FR_RANKS, rankText)) rankText = FR_RANKS[rankText];
     if (suit === null || rankText.length !== 1 || !RANKS.includes(rankText)) {
-      throw inputError(`« ${token} » n'est pas une carte`, `'${token}' is not a card`, { token });
+      throw inputError(
+        `« ${token} » n'est pas une carte : une couleur (♠ ♥ ♦ ♣, ou S H D C) puis une hauteur (A R D V 10 9 … 2, ou A K Q J T)`,
+        `'${token}' is not a card: a suit (♠ ♥ ♦ ♣, or S H D C) then a rank (A K Q J T 9 … 2, or the French R D V and 10)`,
+        { token },
+      );
     }
     return makeCard(suit, rankText);
   }
