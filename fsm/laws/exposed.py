@@ -22,7 +22,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from fsm.bridge.effects import e_append, e_each, e_if, e_out_of_hand, e_refuse, e_remove, e_review, e_ui
+from fsm.bridge.effects import (
+    e_append,
+    e_back_to_hand,
+    e_each,
+    e_if,
+    e_out_of_hand,
+    e_refuse,
+    e_remove,
+    e_review,
+    e_ui,
+)
 from fsm.bridge.records import PASS_NEXT_TURN
 from fsm.engine.decisions import Trigger
 from fsm.laws.lead import ALL_MAJOR_WHEN_TWO, card_back, cards_back
@@ -292,6 +302,7 @@ before_the_first_call = guard(
     "before_the_first_call",
     {"and": [equals("settings.law24_from", "first_call"), {"==": [{"count": [var("auction.calls")]}, 0]}]},
 )
+LED_FACE_UP = Not(led_face_down, "face visible", "face up")
 LAW24_APPLIES = Not(
     before_the_first_call,
     "les annonces ont commencé, ou la Loi 24 s'applique dès que le camp a pris ses cartes",
@@ -303,11 +314,8 @@ BEFORE_THE_AUCTION = (
 )
 
 
-def _back_before_the_auction(card: Any) -> list[Any]:
-    return [
-        e_append("returned_cards", seat=ctx("event.seat"), card=card, law="16"),
-        e_ui({"cat": [ctx("event.seat"), ":", card]}, [{"partner": [ctx("event.seat")]}], "16"),
-    ]
+def _seen_by_partner(card: Any) -> dict[str, Any]:
+    return e_ui({"cat": [ctx("event.seat"), ":", card]}, [{"partner": [ctx("event.seat")]}], "16")
 
 
 shown_before_the_auction = action(
@@ -315,16 +323,16 @@ shown_before_the_auction = action(
     "shown_before_the_auction",
     [
         e_out_of_hand(ctx("event.seat"), cards=ctx("event.cards")),
-        e_each(var("event.cards"), _back_before_the_auction(var(""))),
+        e_each(
+            var("event.cards"),
+            [e_append("returned_cards", seat=ctx("event.seat"), card=var(""), law="16"), _seen_by_partner(var(""))],
+        ),
     ],
 )
 led_before_the_auction = action(
     *BEFORE_THE_AUCTION,
     "led_before_the_auction",
-    [
-        e_out_of_hand(ctx("event.seat"), ctx("event.card")),
-        *_back_before_the_auction(ctx("event.card")),
-    ],
+    [*e_back_to_hand(ctx("event.seat"), ctx("event.card"), "16"), _seen_by_partner(ctx("event.card"))],
 )
 # A card exposed once the auction has ended is settled at once, as at its end (24D, 24E).
 SETTLE_AT_ONCE = Trigger(
@@ -396,7 +404,7 @@ MODULE = LawModule(
             law="24B",
             fr="une carte attaquée face visible pendant les annonces",
             en="a card led face up during the auction",
-            guards=(LAW24_APPLIES, Not(led_face_down, "face visible", "face up")),
+            guards=(LAW24_APPLIES, LED_FACE_UP),
             actions=(led_during_the_auction,),
             ruling=True,
             cites=("72C",),
@@ -420,7 +428,7 @@ MODULE = LawModule(
             law="16",
             fr="une carte attaquée face visible avant le début des annonces (lecture de la WBF)",
             en="a card led face up before the auction commences (the WBF's reading)",
-            guards=(before_the_first_call, Not(led_face_down, "face visible", "face up")),
+            guards=(before_the_first_call, LED_FACE_UP),
             actions=(led_before_the_auction,),
             outcome=BEFORE_THE_AUCTION,
             ruling=True,
