@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from fsm import Board
+from fsm import Board, InputError
 from fsm.interop import schemas
 from fsm.interop.export import VERSION as MACHINE_VERSION
 
@@ -288,3 +288,13 @@ def test_a_snapshot_of_some_keys_is_those_keys_of_the_whole():
     for key in whole:
         assert board.snapshot([key]) == {key: whole[key]}
     assert board.snapshot(["rulings", "state"]) == {"rulings": whole["rulings"], "state": whole["state"]}
+
+
+def test_an_unknown_snapshot_key_is_named_and_the_board_left_as_it_was():
+    board = Board(dealer="N")
+    board.calls("1H")
+    before = board.snapshot()
+    with pytest.raises(InputError) as err:
+        board.snapshot(["auction", "deferred"])
+    assert "« deferred »" in err.value.message_fr and "'deferred'" in err.value.message_en
+    assert board.snapshot() == before

@@ -205,6 +205,14 @@ class Board(EventMethods):
         t = self.table
         if keys is None:
             return {key: value(self, t) for key, value in _SNAPSHOT.items()}
+        keys = list(keys)
+        wrong = [k for k in keys if k not in _SNAPSHOT]
+        if wrong:
+            raise InputError(
+                f"clé inconnue « {wrong[0]} » (connues : {quoted(_SNAPSHOT)})",
+                f"unknown key '{wrong[0]}' (known: {', '.join(_SNAPSHOT)})",
+                key="keys",
+            )
         return {key: _SNAPSHOT[key](self, t) for key in keys}
 
     def options(self, own_state_only: bool = False) -> list[dict[str, Any]]:
