@@ -582,8 +582,18 @@ def equivalents() -> dict[str, str]:
 
 
 def _only_refuses(rule: dict[str, Any]) -> bool:
-    effects = [e for a in rule["actions"] for e in a.get("effects") or []]
-    return bool(effects) and all(isinstance(e, dict) and set(e) == {"refuse"} for e in effects)
+    return _refuses([e for a in rule["actions"] for e in a.get("effects") or []])
+
+
+def _refuses(effects: list[Any]) -> bool:
+    """Whether these effects refuse on every path: a refusal, or an ``if`` whose branches both do."""
+    for e in effects:
+        if isinstance(e, dict) and set(e) == {"refuse"}:
+            return True
+        if isinstance(e, dict) and set(e) == {"if"} and len(e["if"]) == 3:
+            if _refuses(e["if"][1]) and _refuses(e["if"][2]):
+                return True
+    return False
 
 
 def not_yet_killed() -> list[str]:

@@ -181,7 +181,7 @@ def test_scxml_conditions_write_every_guard_out():
 
 def test_json_export_states_every_guard_as_an_expression():
     spec = json.loads(to_json())
-    assert spec["version"] == 11
+    assert spec["version"] == 12
     guards = {g["name"]: g for r in spec["rules"] for g in r["guards"]}
     assert guards["judged_comparable"]["test"] == {"==": [{"var": "event.judgement.comparable"}, True]}
     assert guards["by_offender_lho"]["test"] == {"==": [{"var": "event.seat"}, {"var": "irregularity.offender_lho"}]}

@@ -33,6 +33,9 @@ class Arg:
     required: bool = False
     en: str = ""
     logged: Any = None
+    # (law, fr, en): the refusal when the rule that takes the event never reads this argument. A
+    # Director's judgement given with a call must bear on something that call decides, never be dropped.
+    unread: tuple[str, str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -66,16 +69,32 @@ class EventSpec:
 
 SEAT = Arg("seat", "seat", True, "the player who makes the event")
 JUDGEMENTS = ("comparable", "unintended", "could_see_dummy", "misinformation")
+# 23A: the Director judges comparable the call that settles a consequence awaiting (30B1, 31B, 32B), or
+# the replacement of an insufficient bid (27B1(b)), or the new call of a change (25B); nothing else.
+CARRIED = Arg(
+    "comparable",
+    "bool",
+    unread=(
+        "23A",
+        "le jugement « comparable » ne porte sur rien que cette déclaration décide : il ne se joint qu'à la "
+        "déclaration que l'arbitre doit juger comparable (celle du fautif qui règle une conséquence en attente, "
+        "le remplacement d'une enchère insuffisante, le changement de déclaration), et sinon se donne quand il "
+        "est attendu",
+        "the 'comparable' judgement bears on nothing this call decides: it goes only with the call the Director "
+        "must judge comparable (the offender's call settling a consequence awaiting, the replacement of an "
+        "insufficient bid, the change of call); otherwise it is given when it is awaited",
+    ),
+)
 
 SPECS: tuple[EventSpec, ...] = (
     EventSpec("take_cards", (SEAT,), "17A", "sort ses cartes", "takes his cards",
               "17A: that side's auction period begins (only for a board built with `cards_in_board=True`)"),
     EventSpec("call", (SEAT, Arg("call", "call", True), Arg("artificial", "bool"), Arg("specifies", "strains"),
-                       Arg("comparable", "bool"), Arg("names", "call")), "17D1", "déclare", "calls",
+                       CARRIED, Arg("names", "call")), "17D1", "déclare", "calls",
               "any call made at the table; the machine classifies it. `names` is the bid a double or redouble "
               "named, if not the one made (19A3/B3)"),
     EventSpec("substitute", (SEAT, Arg("call", "call", True), Arg("artificial", "bool"), Arg("specifies", "strains"),
-                             Arg("comparable", "bool")), "25", "remplace sa déclaration par", "replaces his call with",
+                             CARRIED), "25", "remplace sa déclaration par", "replaces his call with",
               "the player replaces his own last call (25), until the end of the auction period: after the final pass "
               "until the lead is faced, after a pass-out until the hands are back in the board (25A5, 22B, 17D2)"),
     EventSpec("director", (), "9B1", "appelle l'arbitre", "calls the Director",

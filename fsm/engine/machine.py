@@ -38,7 +38,18 @@ from fsm.engine.errors import IllegalEvent, SpecError
 from fsm.engine.expr import Compiled, ExpressionError
 from fsm.engine.host import Host, Record
 from fsm.engine.journal import Step
-from fsm.engine.tables import Guard, Option, Rule, StateSpec, ancestry, condition_of, enter, needs_of, wording
+from fsm.engine.tables import (
+    Guard,
+    Option,
+    Rule,
+    StateSpec,
+    ancestry,
+    condition_of,
+    effects_of,
+    enter,
+    needs_of,
+    wording,
+)
 from fsm.engine.validate import validate
 
 RUNNERS = ("compiled", "transitions", "strict")
@@ -99,6 +110,14 @@ class Engine:
                 # a choice with nothing to narrow by is its rules, looked up as they are
                 self._routes[state, name] = (decide, choice if choice.fields or choice.tested else _plan(found, {}))
         self._ruled = host.ruled
+        # An argument that must bear on what the event decides: refused when the rule that takes the
+        # event from outside never reads it (the host's ``unread``: law and words of the refusal).
+        self._must_read = {
+            name: must
+            for name, decl in host.events.items()
+            if (must := tuple((a.name, a.unread) for a in getattr(decl, "args", ()) if getattr(a, "unread", None)))
+        }
+        self._reads = {r.id: reads_of(r) for r in self.rules if r.event in self._must_read}
         self._machine: Any = None
         self._lock = threading.Lock()
 
@@ -226,6 +245,8 @@ class Engine:
                     rule = fire(record, current)
                     if rule is None:
                         raise self.refusal(record, current)
+                    if current is event and event.name in self._must_read:
+                        self._check_read(rule, event)
                     if rule.ruling and ruled is not None:
                         ruled(record, rule.law)
                     # The event's arguments are its own, made afresh when it was read: the step may hold them.
@@ -245,6 +266,13 @@ class Engine:
                 record.restore(saved)
             raise
         return steps
+
+    def _check_read(self, rule: Rule, event: Any) -> None:
+        """Refuse an argument given that the rule taking the event never reads: it would be dropped."""
+        reads = self._reads.get(rule.id, frozenset())
+        for name, (law, fr, en) in self._must_read[event.name]:
+            if event.args.get(name) is not None and name not in reads:
+                raise IllegalEvent(fr, en, law, event=event.name, argument=name, rule=rule.id)
 
     def _settle(self, fire: Fire, record: Record, steps: list[Step], handed: list[Any]) -> None:
         """Offer each internal event raised until no rule takes it, in the order raised; a follow-up
@@ -400,6 +428,27 @@ class _Choice:
             if empty.intersection(needs_of(g)):
                 return False
         return True
+
+
+def reads_of(rule: Rule) -> frozenset[str]:
+    """The event's arguments the rule's guards and actions read (``{"var": "event.x"}``)."""
+    found: set[str] = set()
+
+    def walk(x: Any) -> None:
+        if isinstance(x, dict):
+            v = x.get("var")
+            name = v[0] if isinstance(v, list) and v else v
+            if isinstance(name, str) and name.startswith("event."):
+                found.add(name[len("event.") :])
+            for y in x.values():
+                walk(y)
+        elif isinstance(x, list):
+            for y in x:
+                walk(y)
+
+    walk([condition_of(g) for g in rule.guards])
+    walk([effects_of(a) for a in rule.actions])
+    return frozenset(found)
 
 
 def decided_test(g: Guard, decided: dict[str, Compiled]) -> tuple[str, Any] | None:

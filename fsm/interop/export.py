@@ -37,7 +37,7 @@ FORMAT = "fsm-bridge-auction/machine"
 # 6, 7: see docs/interop.md. 8: the operator `call` and the variable `auction.made`, which the rules
 #    use instead of searching `auction.calls` (a call found by its number costs the same at any length).
 # 9, 10: see docs/interop.md (10: the operator `opponent_called_after`, read from the record's index).
-VERSION = 11
+VERSION = 12
 # The state a board starts in: a default board, and one whose cards are still in the board (17A).
 INITIAL = {"default": "auction.calling", "cards_in_board": "board"}
 # Whose turn a snapshot gives: the auction's in the auction period before the lead, the opening
@@ -264,7 +264,9 @@ def to_dict(engine: Engine | None = None) -> dict[str, Any]:
             {
                 "name": e.name,
                 "args": [{"name": a.name, "type": a.type, "required": a.required,
-                          **({} if a.logged is None else {"logged": a.logged})} for a in e.args],
+                          **({} if a.logged is None else {"logged": a.logged}),
+                          **({} if a.unread is None else {"unread": dict(zip(("law", "fr", "en"), a.unread))})}
+                         for a in e.args],
                 "law": e.law, "fr": e.fr, "en": e.en, "meaning": e.meaning,
                 "by_state": e.by_state, "one_of": e.one_of, "internal": e.internal,
             }

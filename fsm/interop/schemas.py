@@ -334,6 +334,8 @@ def machine_schema() -> dict[str, Any]:
             "args": {"type": "array", "items": {**_obj({
                 "name": {"type": "string"}, "type": {"enum": list(ARG_TYPES)}, "required": {"type": "boolean"},
                 "logged": {},
+                # the refusal when the rule that takes the event never reads the argument
+                "unread": {**_obj({"law": LAW, "fr": words, "en": words}), "required": ["law", "fr", "en"]},
             }), "required": ["name", "type", "required"]}},
             "law": LAW, "fr": words, "en": words, "meaning": words,
             "by_state": {"type": "boolean"}, "one_of": {"type": "boolean"}, "internal": {"type": "boolean"},

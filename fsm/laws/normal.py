@@ -183,10 +183,12 @@ QUESTION_TIMES = {
     "auction.double_out_of_rotation": "lho_or_skipped_rho",
     "auction.ruling": "next_player_before_judgement",
     "auction.intended_change": "lho",
-    "auction.inadmissible_double.offered": "lho",
+    # an inadmissible double or a bid above seven may be made out of rotation (36, 38 « par qui que ce soit »):
+    # the player whose turn it was, the offender's RHO, is at his turn too until the Director comes (28B)
+    "auction.inadmissible_double.offered": "lho_or_skipped_rho",
     "auction.inadmissible_double.replacement": "offender_replacing",
     "auction.call_by_barred_player": "lho",
-    "auction.bid_above_seven": "lho",
+    "auction.bid_above_seven": "lho_or_skipped_rho",
 }
 ASKING = {
     name: (

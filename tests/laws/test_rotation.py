@@ -173,3 +173,44 @@ def test_30B1_once_judged_the_auction_goes_on_in_rotation():
     board.calls("2D Pass")  # East's pass fulfils the obligation
     snap = board.snapshot()
     assert snap["state"] == "auction.calling" and snap["obligations"] == [] and snap["turn"] == "S"
+
+
+def _refused_under_23A(board, seat, call, comparable):
+    before = board.snapshot()
+    with pytest.raises(IllegalEvent) as err:
+        board.call(seat, call, comparable=comparable)
+    assert err.value.law == "23A" and "comparable" in err.value.message_fr
+    assert board.snapshot() == before  # the board is left as it was
+
+
+def test_a_judgement_given_with_a_call_no_law_judges_is_refused_not_dropped():
+    board = Board(dealer="N")
+    _refused_under_23A(board, "N", "1H", True)  # a regular call: nothing is judged comparable
+    board.call("N", "1H")
+    board.call("S", "2H")  # out of rotation: West's choice awaits (29A)
+    _refused_under_23A(board, "E", "2S", False)  # a call made meanwhile is held (9B2): it is judged, if ever, later
+    assert board.snapshot()["held"] == []
+
+
+def test_the_offender_s_call_at_his_turn_carries_the_30B1_judgement_it_settles():
+    board = Board(dealer="N")
+    board.call("S", "Pass")  # at partner's turn
+    board.refuse("W")
+    board.calls("1H Pass")
+    board.call("S", "2D", comparable=False)  # the call 30B1 has judged: the judgement applies at once
+    snap = board.snapshot()
+    assert snap["obligations"] == [{"seat": "N", "kind": "pass_next_turn", "law": "30B1(b)(ii)"}]
+    assert snap["lead_restrictions"] == [{"seat": "N", "law": "26B", "suits": ["C", "H", "S"]}]
+
+
+def test_an_insufficient_bid_and_its_27B1a_correction_carry_no_judgement():
+    board = Board(dealer="N")
+    board.call("S", "Pass")
+    board.refuse("W")
+    board.calls("1H Pass")
+    _refused_under_23A(board, "S", "1D", False)  # insufficient: 27 decides first which call remains
+    board.call("S", "1D")
+    board.refuse("W")
+    _refused_under_23A(board, "S", "2D", False)  # 27B1(a): the Director judges it once it stands
+    board.call("S", "2D")
+    assert board.state == "auction.ruling" and board.snapshot()["obligations"] == []

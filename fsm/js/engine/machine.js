@@ -39,6 +39,24 @@
     return i < 0 ? null : name.slice(0, i);
   }
 
+  /** The event's arguments a rule's guards and actions read (`{"var": "event.x"}`). */
+  function readsOf(rule) {
+    const found = new Set();
+    const walk = (x) => {
+      if (Array.isArray(x)) {
+        for (const y of x) walk(y);
+      } else if (x !== null && typeof x === 'object') {
+        const v = x.var;
+        const name = Array.isArray(v) ? v[0] : v;
+        if (typeof name === 'string' && name.startsWith('event.')) found.add(name.slice('event.'.length));
+        for (const y of Object.values(x)) walk(y);
+      }
+    };
+    walk((rule.guards || []).map((g) => g.test));
+    walk((rule.actions || []).map((a) => a.effects));
+    return found;
+  }
+
   function isIllegal(err) { return err !== null && typeof err === 'object' && err.type === 'IllegalEvent'; }
 
   class Engine {
@@ -75,6 +93,7 @@
         }
         if (!this.events.has(r.event)) problems.push(`rule ${r.id}: unknown event ${r.event}`);
         return {
+          reads: readsOf(r),
           id: r.id,
           event: r.event,
           source: r.source,
@@ -204,6 +223,7 @@
             const source = record.state;
             const rule = this.fire(record, current);
             if (rule === null) throw this.refusal(record, current);
+            if (current === event) this.checkRead(rule, event);
             if (rule.ruling) this.host.ruled(record, rule.law);
             steps.push(this.step(current, source, record, rule));
             if (record.raised.length) this.settle(record, steps, handed);
@@ -221,6 +241,19 @@
         throw err;
       }
       return steps;
+    }
+
+    /** Refuse an argument given that the rule taking the event never reads (its `unread`): it would be dropped. */
+    checkRead(rule, event) {
+      const decl = this.events.get(event.name);
+      for (const arg of (decl && decl.args) || []) {
+        if (!arg.unread) continue;
+        const value = event.args ? event.args[arg.name] : undefined;
+        if (value !== undefined && value !== null && !rule.reads.has(arg.name)) {
+          throw new IllegalEvent(arg.unread.fr, arg.unread.en, arg.unread.law,
+            { event: event.name, argument: arg.name, rule: rule.id });
+        }
+      }
     }
 
     /** Offer each internal event raised until no rule takes it, in the order raised; a follow-up
