@@ -590,9 +590,9 @@ def _refuses(effects: list[Any]) -> bool:
     for e in effects:
         if isinstance(e, dict) and set(e) == {"refuse"}:
             return True
-        if isinstance(e, dict) and set(e) == {"if"} and len(e["if"]) == 3:
-            if _refuses(e["if"][1]) and _refuses(e["if"][2]):
-                return True
+        branches = e.get("if") if isinstance(e, dict) and set(e) == {"if"} else None
+        if branches is not None and len(branches) == 3 and _refuses(branches[1]) and _refuses(branches[2]):
+            return True
     return False
 
 

@@ -265,7 +265,7 @@ def to_dict(engine: Engine | None = None) -> dict[str, Any]:
                 "name": e.name,
                 "args": [{"name": a.name, "type": a.type, "required": a.required,
                           **({} if a.logged is None else {"logged": a.logged}),
-                          **({} if a.unread is None else {"unread": dict(zip(("law", "fr", "en"), a.unread))})}
+                          **({} if a.unread is None else {"unread": dict(zip(("law", "fr", "en"), a.unread, strict=True))})}
                          for a in e.args],
                 "law": e.law, "fr": e.fr, "en": e.en, "meaning": e.meaning,
                 "by_state": e.by_state, "one_of": e.one_of, "internal": e.internal,
