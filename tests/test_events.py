@@ -82,3 +82,15 @@ def test_the_log_keeps_pbn_tokens_whatever_the_language():
     board.call("N", "1SA", lang="fr")
     board.call("E", "Contre", lang="fr")
     assert board.events == [{"call": {"seat": "N", "call": "1NT"}}, {"call": {"seat": "E", "call": "X"}}]
+
+
+@pytest.mark.parametrize("cards", [["S5", "S5"], "SK S5 ♠R", ["♥10", "HT"]])
+def test_a_card_named_twice_in_one_exposure_is_refused(cards):
+    """One card shown is one card (50B): the same card twice is a slip of the input, never two penalty cards."""
+    board = Board(dealer="N")
+    board.calls("1H Pass Pass Pass")
+    before = board.snapshot()
+    with pytest.raises(InputError) as err:
+        board.expose("E", cards)
+    assert err.value.details["key"] == "cards" and "deux fois" in err.value.message_fr
+    assert board.snapshot() == before

@@ -228,7 +228,13 @@ def _cards(name: str, value: Any, lang: Lang | None) -> tuple[tuple[Card, ...], 
     parsed = tuple(parse_card(c, lang) for c in _items(name, value))
     if not parsed:
         raise InputError(f"« {name} » est vide", f"'{name}' is empty", key=name)
-    return parsed, [c.pbn() for c in parsed]
+    logged = [c.pbn() for c in parsed]
+    if len(set(logged)) < len(logged):  # one card shown is one card (50B): « S5 S5 » is a slip, not two cards
+        twice = next(c for c in parsed if parsed.count(c) > 1)
+        raise InputError(
+            f"« {name} » nomme deux fois {twice.label('fr')}", f"'{name}' names {twice.label('en')} twice", key=name
+        )
+    return parsed, logged
 
 
 def _suit(name: str, value: Any, lang: Lang | None) -> tuple[Strain, str]:

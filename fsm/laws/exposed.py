@@ -111,14 +111,19 @@ def _expose(major: bool) -> list[Any]:
                 e_ui({"cat": [seat, ":", var("")]}, [{"partner": [seat]}], "24"),
             ],
         ),
-        *([_made_major({"in": [var("card"), ctx("event.cards")]})] if major else []),
+        *(_made_major({"in": [var("card"), ctx("event.cards")]}) if major else []),
     ]
 
 
-def _made_major(card: Any) -> dict[str, Any]:
-    """The exposed cards of the event's seat that ``card`` picks out are major (24B, 24C)."""
+def _made_major(card: Any) -> list[dict[str, Any]]:
+    """The exposed cards of the event's seat that ``card`` picks out are major (24B, 24C); so is a minor
+    penalty card of his led or shown again with others after the auction (50B: one card, major if either
+    act makes it so)."""
     where = {"and": [{"==": [var("seat"), ctx("event.seat")]}, card]}
-    return {"update": {"in": "exposed", "where": where, "field": "major", "value": True}}
+    return [
+        {"update": {"in": "exposed", "where": where, "field": "major", "value": True}},
+        {"update": {"in": "penalty_cards", "where": where, "field": "kind", "value": "major"}},
+    ]
 
 
 expose_low = action(
@@ -166,7 +171,7 @@ led_during_the_auction = action(
                 )
             ],
         ),
-        _made_major({"==": [var("card"), ctx("event.card")]}),
+        *_made_major({"==": [var("card"), ctx("event.card")]}),
         e_ui({"cat": [var("event.seat"), ":", var("event.card")]}, [{"partner": [var("event.seat")]}], "24"),
         e_append("obligations", seat={"partner": [var("event.seat")]}, kind=PASS_NEXT_TURN, law="24B"),
         *e_review("72C"),

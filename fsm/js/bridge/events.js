@@ -30,7 +30,14 @@
     cards: (name, value, lang) => {
       const parsed = items(name, value).map((c) => calls.parseCard(c, lang));
       if (!parsed.length) throw inputError(`« ${name} » est vide`, `'${name}' is empty`, { key: name });
-      return [parsed, parsed.map((c) => c.pbn)];
+      const logged = parsed.map((c) => c.pbn);
+      const twice = parsed.find((c, i) => logged.indexOf(c.pbn) !== i);
+      if (twice !== undefined) {
+        const label = (lang) => '♣♦♥♠'['CDHS'.indexOf(twice.suit)]
+          + ({ T: '10', ...(lang === 'fr' ? { K: 'R', Q: 'D', J: 'V' } : {}) }[twice.rank] || twice.rank);
+        throw inputError(`« ${name} » nomme deux fois ${label('fr')}`, `'${name}' names ${label('en')} twice`, { key: name });
+      }
+      return [parsed, logged];
     },
     card: (name, value, lang) => { const c = calls.parseCard(value, lang); return [c, c.pbn]; },
     suit: (name, value, lang) => {
