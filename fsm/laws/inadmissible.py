@@ -37,6 +37,7 @@ from fsm.bridge.effects import (
     CLOSE,
     e_append,
     e_call,
+    e_each,
     e_if,
     e_lead_back,
     e_refuse,
@@ -478,6 +479,50 @@ apply_39C = action(
         CLOSE,
     ],
 )
+# 9B2: the calls made after the final pass while the Director was awaited were held; he rules them in
+# the same visit, oldest first, each as a call after the final pass (39A with 39B or 39C). The partner's
+# faced opening lead ends the 26B restriction as for the first (17D1).
+# (inside an item's scope ``var`` reads the item: the table is read with ``ctx``)
+_ITEM_CALL = var("call")
+_ITEM_HARMLESS = {
+    "or": [
+        {"==": [{"side": [ITEM_SEAT]}, {"side": [ctx("table.declarer")]}]},
+        {"==": [_ITEM_CALL, "Pass"]},
+    ]
+}
+_ITEM_PARTNER_LEAD_FACED = {
+    "and": [
+        {"==": [ctx("table.lead.faced"), True]},
+        {"==": [ctx("table.lead.seat"), ctx("table.opening_leader")]},
+        {"==": [ctx("table.opening_leader"), {"partner": [ITEM_SEAT]}]},
+    ]
+}
+rule_held_late_calls = action(
+    "les autres déclarations après le Passe final, retenues, sont annulées dans la même intervention, la plus "
+    "ancienne d'abord (39A ; 26B pour une enchère, un contre ou un surcontre d'un défenseur)",
+    "the other calls after the final pass, held, are cancelled in the same visit, oldest first (39A; 26B for "
+    "a defender's bid, double or redouble)",
+    "rule_held_late_calls",
+    [
+        e_each(
+            var("table.held"),
+            [
+                e_with(
+                    {"call": [var("n")]},
+                    [
+                        e_status(ITEM_N, "cancelled", "39A"),
+                        e_ui(ITEM_SOURCE, [{"partner": [ITEM_SEAT]}]),
+                        e_if(
+                            {"!": {"or": [_ITEM_HARMLESS, _ITEM_PARTNER_LEAD_FACED]}},
+                            [e_restrict(ITEM_SEAT, ITEM_SOURCE)],
+                        ),
+                    ],
+                )
+            ],
+        ),
+        e_remove("held", True),
+    ],
+)
 # 39A after a pass-out: there is no declaring side and no defender, so nothing more (39B/C). The call
 # is added cancelled; it is unauthorized information for the caller's partner.
 cancel_late_call = action(
@@ -867,7 +912,7 @@ MODULE = LawModule(
                     fr="passe d'un défenseur ou camp du déclarant : annulée",
                     en="a defender's pass or the declaring side: cancelled",
                     guards=(harmless_late_call, *lead_guards, NOTHING_PENDING),
-                    actions=(apply_39B,),
+                    actions=(apply_39B, rule_held_late_calls),
                     ruling=True,
                     cites=("39A",),
                 ),
@@ -879,7 +924,7 @@ MODULE = LawModule(
                     fr="enchère ou contre d'un défenseur : annulée, 26B",
                     en="a defender's bid or double: cancelled, 26B",
                     guards=(NOT_HARMLESS, *lead_guards, NOTHING_PENDING),
-                    actions=(apply_39C,),
+                    actions=(apply_39C, rule_held_late_calls),
                     ruling=True,
                     cites=("39A", "26B"),
                 ),
