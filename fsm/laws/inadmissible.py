@@ -51,6 +51,7 @@ from fsm.bridge.records import PASS_NEXT_TURN, PASS_REST, REPEAT_CALL, CallKind
 from fsm.laws import parties
 from fsm.laws.acceptance import NOTHING_PENDING, by_offender, by_offender_lho, then_his_call
 from fsm.laws.classify import KIND_GUARDS, hold_irregular_call
+from fsm.laws.normal import is_double
 from fsm.laws.spec import Guard, LawModule, Not, Option, Rule, StateSpec, action, condition_of, ctx, equals, guard, var
 from fsm.laws.withdrawn import DROP_CANCELLED_PENDING, e_bar, e_bar_side, e_not_comparable, e_restrict
 
@@ -603,16 +604,26 @@ MODULE = LawModule(
         ),
     ],
     rules=[
+        # 19A1 for a double, 19B1 for a redouble: the paragraph that forbids the call made
         Rule(
             event="call",
             source="auction.calling",
             dest=INADMISSIBLE,
             law="19A1",
-            fr="contre ou surcontre que la Loi 19 interdit",
-            en="double or redouble that Law 19 forbids",
-            guards=(KIND_GUARDS[CallKind.INADMISSIBLE],),
+            fr="contre que la Loi 19A1 interdit",
+            en="double that Law 19A1 forbids",
+            guards=(KIND_GUARDS[CallKind.INADMISSIBLE], is_double),
             actions=(hold_irregular_call,),
-            cites=("19B1",),
+        ),
+        Rule(
+            event="call",
+            source="auction.calling",
+            dest=INADMISSIBLE,
+            law="19B1",
+            fr="surcontre que la Loi 19B1 interdit",
+            en="redouble that Law 19B1 forbids",
+            guards=(KIND_GUARDS[CallKind.INADMISSIBLE], Not(is_double, "un surcontre", "a redouble")),
+            actions=(hold_irregular_call,),
         ),
         Rule(
             event="call",
