@@ -56,17 +56,21 @@ def reasons() -> dict[str, Any]:
     return {"kinds": data["kinds"], "paragraphs": {str(k): v for k, v in data["paragraphs"].items()}}
 
 
-def _laws_in(value: Any, key: str | None = None) -> Iterator[str]:
-    """The law references under a ``law`` or ``cites`` key, at any depth (an effect's law may be an
-    expression choosing between references)."""
+def _laws_in(value: Any) -> Iterator[str]:
+    """The law references a rule cites: its ``law`` and ``cites``, and the ``law`` of its effects where it
+    is written out (an effect's law computed by an expression, choosing by the family, is not counted:
+    the rules of each family cite their own)."""
     if isinstance(value, dict):
         for k, v in value.items():
-            yield from _laws_in(v, k if k in ("law", "cites") else key)
+            if k == "law" and isinstance(v, str) and LAW_REF.match(v):
+                yield v
+            elif k == "cites":
+                yield from v
+            else:
+                yield from _laws_in(v)
     elif isinstance(value, list):
         for v in value:
-            yield from _laws_in(v, key)
-    elif isinstance(value, str) and key is not None and LAW_REF.match(value):
-        yield value
+            yield from _laws_in(v)
 
 
 def _rows(rows: list[dict[str, Any]], name: str, path: str) -> Iterator[tuple[str, str]]:
