@@ -78,6 +78,8 @@ notebooks: setup
 schemas: setup
 	$(BIN)/python -m fsm schema --write
 
+# The generated references (docs/guards.md, expressions.md, effects.md, decisions.md, coverage.md) and
+# fsm/bridge/makers.py: fsm/interop/catalogue.py, fsm/interop/coverage.py.
 docs: setup
 	$(BIN)/python -c "from fsm.interop.catalogue import write; print(write())"
 

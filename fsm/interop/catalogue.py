@@ -3,8 +3,9 @@ its expression and the laws of the rules that use it; every option holder with i
 expression reference (``docs/expressions.md``: the language, the board context and the bridge
 operators) and the effect reference (``docs/effects.md``: the effects and every action's list of
 them), written from the registry, the rules, the context and the effects; and the typed event
-constructors and Board methods (``fsm/bridge/makers.py``), written from the event declarations. ``make
-docs`` writes them; a test checks they are current.
+constructors and Board methods (``fsm/bridge/makers.py``), written from the event declarations; and the
+coverage of the Laws (``docs/coverage.md``, :mod:`fsm.interop.coverage`). ``make docs`` writes them; a
+test checks they are current.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 from fsm.bridge.context import CONTEXT
 from fsm.bridge.events import MAKERS_PATH, formatted_makers
 from fsm.engine import BUILTINS
+from fsm.interop import coverage
 from fsm.laws.spec import REGISTRY, condition_of, effects_of, name_of
 from fsm.model.machine import default_engine
 
@@ -335,4 +337,4 @@ def write() -> list[Path]:
     EFFECTS.write_text(effects_markdown(), encoding="utf-8")
     DECISIONS.write_text(decisions_markdown(), encoding="utf-8")
     MAKERS_PATH.write_text(formatted_makers(), encoding="utf-8")
-    return [PATH, EXPRESSIONS, EFFECTS, DECISIONS, MAKERS_PATH]
+    return [PATH, EXPRESSIONS, EFFECTS, DECISIONS, MAKERS_PATH, coverage.write()]

@@ -937,7 +937,7 @@ MODULE = LawModule(
             guards=(INTENDED_ON_PENDING_CALL,),
             actions=(apply_25B2_to_pending_call,),
             ruling=True,
-            cites=("25B3", "16C", "26B"),
+            cites=("25B3", "16C", "26B", "26A"),
         ),
         Rule(
             event="call",
@@ -948,6 +948,8 @@ MODULE = LawModule(
             en="call at his LHO's turn right after his own",
             guards=(KIND_GUARDS[CallKind.CHANGE],),
             actions=(hold_irregular_call, apply_ruled_misinformation),
+            # « considéré comme un changement de déclaration. La Loi 25 s'applique » (30B2, 31C, 32C)
+            cites=("30B2", "31C", "32C"),
         ),
         Rule(
             event="substitute",
@@ -1015,6 +1017,8 @@ MODULE = LawModule(
             en="misinformation judged before the change",
             guards=(judged("misinformation", True),),
             actions=(note_misinformation,),
+            # 20F4(b) « l'arbitre applique la Loi 21B », 20F6 « voir, selon le cas, Loi 21 »
+            cites=("21B1(a)", "20F4(b)", "20F6"),
         ),
         Rule(
             event="judge",
@@ -1025,6 +1029,8 @@ MODULE = LawModule(
             en="misinformation judged before the change",
             guards=(judged("misinformation", True),),
             actions=(note_misinformation,),
+            # 20F4(b) « l'arbitre applique la Loi 21B », 20F6 « voir, selon le cas, Loi 21 »
+            cites=("21B1(a)", "20F4(b)", "20F6"),
         ),
         Rule(
             event="judge",
@@ -1035,6 +1041,8 @@ MODULE = LawModule(
             en="misinformation judged before the change",
             guards=(judged("misinformation", True),),
             actions=(note_misinformation,),
+            # 20F4(b) « l'arbitre applique la Loi 21B », 20F6 « voir, selon le cas, Loi 21 »
+            cites=("21B1(a)", "20F4(b)", "20F6"),
         ),
         Rule(
             event="director",
@@ -1080,7 +1088,7 @@ MODULE = LawModule(
             guards=(MISINFORMED_IRREGULAR_IN_PLACE,),
             actions=(apply_21B1_irregular_in_place,),
             ruling=True,
-            cites=("21B2", "16C"),
+            cites=("21B1(a)", "21B2", "16C"),
         ),
         Rule(
             event="judge",
@@ -1104,6 +1112,7 @@ MODULE = LawModule(
             guards=(MISINFORMED_SUFFICIENT,),
             actions=(apply_21B1,),
             ruling=True,
+            cites=("21B1(a)",),
         ),
         Rule(
             event="judge",
@@ -1115,7 +1124,7 @@ MODULE = LawModule(
             guards=(MISINFORMED_INSUFFICIENT,),
             actions=(apply_21B1, later_call_insufficient),
             ruling=True,
-            cites=("21B2", "18D"),
+            cites=("21B1(a)", "21B2", "18D"),
         ),
         Rule(
             event="judge",
@@ -1139,7 +1148,7 @@ MODULE = LawModule(
             guards=(MISINFORMED_INADMISSIBLE,),
             actions=(apply_21B1, later_call_inadmissible),
             ruling=True,
-            cites=("21B2", "19A1", "19B1", "35"),
+            cites=("21B1(a)", "21B2", "19A1", "19B1", "35"),
         ),
         Rule(
             event="judge",
@@ -1150,6 +1159,7 @@ MODULE = LawModule(
             en="no misinformation: the Law 25 question remains",
             guards=(change_of_standing_call, judged("misinformation", False)),
             outcome=("la question de la Loi 25 reste posée", "the Law 25 question remains"),
+            cites=("21A",),  # « aucun recours » under 21B
         ),
         Rule(
             event="judge",
@@ -1195,7 +1205,7 @@ MODULE = LawModule(
             guards=(MISINFORMED_ABOVE_SEVEN,),
             actions=(apply_21B1_above_seven,),
             ruling=True,
-            cites=("16C", "38"),
+            cites=("21B1(a)", "16C", "38"),
         ),
         Rule(
             event="director",
@@ -1217,7 +1227,7 @@ MODULE = LawModule(
             guards=(by_offender_lho,),
             actions=(apply_25B1,),
             ruling=True,
-            cites=("16C", "26B"),
+            cites=("16C", "26B", "26A"),
         ),
         Rule(
             event="call",
@@ -1229,7 +1239,7 @@ MODULE = LawModule(
             guards=(by_offender_lho,),
             actions=(apply_25B1, then_his_call),
             ruling=True,
-            cites=("16C", "26B"),
+            cites=("16C", "26B", "26A"),
         ),
         Rule(
             event="refuse",
@@ -1241,7 +1251,7 @@ MODULE = LawModule(
             guards=(by_offender_lho,),
             actions=(apply_25B2,),
             ruling=True,
-            cites=("16C", "26B"),
+            cites=("16C", "26B", "26A"),
         ),
         Rule(
             event="withdraw",

@@ -473,7 +473,7 @@ MODULE = LawModule(
             guards=(LEGAL, SUFFICIENT_OTHER, CARRIES[True]),
             actions=(apply_27B1b,),
             ruling=True,
-            cites=("27D", "23C"),
+            cites=("27D", "23C", "26A"),
         ),
         Rule(
             event="call",
@@ -550,7 +550,7 @@ MODULE = LawModule(
             guards=(judged("comparable", True),),
             actions=(apply_27B1b,),
             ruling=True,
-            cites=("23A", "27D", "23C"),
+            cites=("23A", "27D", "23C", "26A"),
         ),
         Rule(
             event="judge",

@@ -16,7 +16,19 @@ import re
 from functools import cache
 from typing import Any
 
-__all__ = ["LAW", "SUMMARY", "text", "title", "cite", "summary", "words", "quoted", "enclosing"]
+__all__ = [
+    "LAW",
+    "SUMMARY",
+    "text",
+    "title",
+    "cite",
+    "summary",
+    "words",
+    "quoted",
+    "enclosing",
+    "paragraphs",
+    "heading",
+]
 
 LAW = {"fr": "Loi", "en": "Law"}  # the word before a law's number, « Loi 27B1 »: every module writes it from here
 # the mark beside a summary, so that no reader takes our words for the law's: every face writes it from here
@@ -136,6 +148,17 @@ def quoted(ref: str, lang: str = "fr") -> str | None:
 def enclosing(ref: str) -> tuple[str, ...]:
     """The paragraphs enclosing ``ref``, nearest first: 27B1(a) → 27B1, 27B, 27."""
     return _chain(ref)[1:]
+
+
+def paragraphs() -> tuple[str, ...]:
+    """Every reference the FFB text of Laws 17 to 39 has, in its order: 17, 17A, ..., 39C."""
+    return tuple(_code())
+
+
+def heading(ref: str) -> str | None:
+    """The FFB's title of ``ref`` itself (29C → « Déclaration hors tour artificielle »), ``None`` when it
+    has none of its own (17D1) or is not in the text."""
+    return _code().get(ref, {}).get("title")
 
 
 def cite(ref: str, lang: str = "fr") -> str:

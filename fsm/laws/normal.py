@@ -425,6 +425,7 @@ MODULE = LawModule(
             en="call in rotation",
             guards=(REGULAR, Not(misnames_the_bid, "sans erreur de nom", "naming no wrong bid")),
             actions=(record_call,),
+            cites=("17B",),  # the turn starts at the dealer
         ),
         Rule(
             event="call",

@@ -305,6 +305,11 @@ JUDGED_LAWS = {
     "32A2": ("32A2(a)", "32A2(b)"),
     "32B": ("32A2(a)", "32A2(b)"),  # 32B2
 }
+# The clause that sends a family to the laws above, cited beside them (« l'Arbitre décide comme en A2(a) ou A2(b) »).
+AS_IN = {"31B": ("31B2",), "32B": ("32B2",), "31": ("31B2",), "32": ("32B2",)}
+# At partner's turn, or the LHO's before the offender called: « Le partenaire du joueur fautif peut faire n'importe
+# quelle déclaration légale [...] mais la Loi 16C2 s'applique » (30B1(a), 31B1, 32B1).
+PARTNER_FREE = {"30B1": "30B1(a)", "31B": "31B1", "32B": "32B1"}
 
 
 judged_call_stands = guard(
@@ -588,6 +593,7 @@ def _waiting(
     other_law, other_action = other
     # 30A with the setting `lead_restriction_after_forced_repeat`: the forced pass brings a 26B restriction
     rho_cites = ("29B", "16C2", "72C", "26B") if rho_law == "30A" else ("29B",)
+    other_cites = ("29B", "16C2", PARTNER_FREE[other_law])
     by_turn = by_player_whose_turn_it_was
     return [
         Rule(
@@ -680,7 +686,7 @@ def _waiting(
             guards=(by_offender_lho, AT_OTHER_TURN),
             actions=(release_held_call, other_action),
             ruling=True,
-            cites=("29B", "16C2"),
+            cites=other_cites,
         ),
         Rule(
             event="call",
@@ -692,7 +698,7 @@ def _waiting(
             guards=(by_turn, AT_OTHER_TURN, director_present, NOTHING_HELD),
             actions=(other_action, then_his_call),
             ruling=True,
-            cites=("29B", "16C2"),
+            cites=other_cites,
         ),
     ]
 
@@ -708,6 +714,7 @@ def _judged_rules() -> list[Rule]:
     rules = []
     for family, (yes, no) in JUDGED_LAWS.items():
         fam = FAMILY_GUARDS[family]
+        also = AS_IN.get(family, ())
         rules += [
             Rule(
                 event="call",
@@ -719,7 +726,7 @@ def _judged_rules() -> list[Rule]:
                 guards=(JUDGED_CALL, fam, CARRIES[True]),
                 actions=(record_judged_call,),
                 ruling=True,
-                cites=("23B", "23C"),
+                cites=("23B", "23C", "26A", *also),
             ),
             Rule(
                 event="call",
@@ -731,7 +738,7 @@ def _judged_rules() -> list[Rule]:
                 guards=(JUDGED_CALL, fam, CARRIES[False]),
                 actions=(record_judged_call,),
                 ruling=True,
-                cites=("26B", "72C"),
+                cites=("26B", "72C", *also),
             ),
             Rule(
                 event="judge",
@@ -743,7 +750,7 @@ def _judged_rules() -> list[Rule]:
                 guards=(fam, judged("comparable", True)),
                 actions=(release_held_call, SETTLE_COMPARABLE),
                 ruling=True,
-                cites=("23A", "23B", "23C"),
+                cites=("23A", "23B", "23C", "26A", *also),
             ),
             Rule(
                 event="judge",
@@ -755,11 +762,12 @@ def _judged_rules() -> list[Rule]:
                 guards=(fam, judged("comparable", False)),
                 actions=(release_held_call, SETTLE_NOT_COMPARABLE),
                 ruling=True,
-                cites=("23A", "26B", "72C"),
+                cites=("23A", "26B", "72C", *also),
             ),
         ]
     for group, family in (("30B1", "30B1"), ("31", "31A2"), ("32", "32A2")):
         yes, no = JUDGED_LAWS[family]
+        also = AS_IN.get(group, ())
         rules += [
             Rule(
                 event="judge",
@@ -771,7 +779,7 @@ def _judged_rules() -> list[Rule]:
                 guards=(JUDGEMENT_PENDING[group], judged("comparable", True)),
                 actions=(_settle_after_auction(group, True),),
                 ruling=True,
-                cites=("23A", "23B", "23C"),
+                cites=("23A", "23B", "23C", "26A", *also),
             ),
             Rule(
                 event="judge",
@@ -783,7 +791,7 @@ def _judged_rules() -> list[Rule]:
                 guards=(JUDGEMENT_PENDING[group], judged("comparable", False)),
                 actions=(_settle_after_auction(group, False),),
                 ruling=True,
-                cites=("23A", "26B", "72C"),
+                cites=("23A", "26B", "72C", *also),
             ),
         ]
     rules += [
@@ -945,7 +953,7 @@ MODULE = LawModule(
             guards=(three_passes_follow, a_player_deprived),
             actions=(cancel_passes_17D3,),
             ruling=True,
-            cites=("16C",),
+            cites=("16C", "34"),  # 34 « la Loi 17D3 s'applique »
         ),
         Rule(
             event="call",
