@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup graphviz nodejs chromium browser demo test lint format diagrams notebooks schemas docs bench fuzz deep mutation clean
+.PHONY: setup graphviz nodejs chromium browser demo test lint format diagrams notebooks schemas docs site bench fuzz deep mutation clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -75,6 +75,11 @@ diagrams: setup
 notebooks: setup
 	$(BIN)/python notebooks/build.py
 
+# The classroom site: every page, the teacher's board, the quizzes and sheets (HTML and PDF), the diagrams
+# and the notebooks rendered, in one folder that opens from disk or any static host (README, first section).
+site: setup
+	$(BIN)/python -m fsm site --out site
+
 schemas: setup
 	$(BIN)/python -m fsm schema --write
 
@@ -113,4 +118,4 @@ bench: setup $(BENCH_STAMP)
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) out .pytest_cache .ruff_cache
+	rm -rf $(VENV) out site .pytest_cache .ruff_cache
