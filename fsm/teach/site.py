@@ -224,6 +224,12 @@ def _title(s: Scenario) -> str:
     return pages.red(title.get("fr") or f"Lois {', '.join(s.laws)}")
 
 
+def _by_law(family: str) -> tuple[int, str]:
+    """A quiz family in the Code's order: 18 before 20, 28-32 after 27."""
+    first, _ = span(family) or (0, 0)
+    return first, family
+
+
 def _family(view: str, built: Built, by_number: dict[int, list[Scenario]]) -> str:
     """One law family, as a teacher prepares its lesson: the notebook, the worked boards, every scenario
     of its laws, its tree, its sheet and its quizzes."""
@@ -257,7 +263,7 @@ def _family(view: str, built: Built, by_number: dict[int, list[Scenario]]) -> st
         f"<dt>{_both('Fiche A4 : l’arbre et le texte des lois', 'A4 sheet: the tree and the laws’ words')}</dt>"
         f"<dd>{_printable(view, 'sheets', built)}</dd>"
     )
-    quizzes = [f for f in built.quizzes if view in covering(f, built.views)]
+    quizzes = sorted((f for f in built.quizzes if view in covering(f, built.views)), key=_by_law)
     if quizzes:
         items = "".join(
             f"<li>{_both(quizsheet.family_title(f, 'fr'), quizsheet.family_title(f, 'en'))} : {_printable(f, 'quiz', built)}</li>"
@@ -295,7 +301,7 @@ def index(built: Built) -> str:
         by_number.setdefault(pages._law_number(s), []).append(s)
     families = "".join(_family(v, built, by_number) for v in built.views)
     covered = {f for v in built.views for f in built.quizzes if v in covering(f, built.views)}
-    others = [f for f in built.quizzes if f not in covered]
+    others = sorted((f for f in built.quizzes if f not in covered), key=_by_law)
     other = ""
     if others:
         items = "".join(
