@@ -95,8 +95,9 @@ fuzz: setup
 
 # What is too heavy for `make test` and must not be lost (the tests marked `deep`: the whole of what
 # `make test` samples: the 100,000-sequence fuzz, every notebook run, every page and every scenario in
-# Chromium, the whole classroom site built and every link of it followed in Chromium, the whole random tier against its schema, 100,000 stacked irregularities, the mutation check of the
-# law data, tests/mutation.py): about 17 minutes on two cores. CI runs it after `make test`.
+# Chromium, the whole classroom site built and every link of it followed in Chromium, the whole random
+# tier against its schema, 100,000 stacked irregularities, the mutation check of the law data,
+# tests/mutation.py): about 17 minutes on two cores, a few more for the site. CI runs it after `make test`.
 deep: setup
 	FSM_DEEP=1 $(BIN)/python -m pytest -p no:cacheprovider $(PYTEST_PARALLEL) -m deep
 
