@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup graphviz nodejs chromium browser demo test lint format diagrams notebooks schemas docs bench fuzz deep mutation clean
+.PHONY: setup graphviz nodejs chromium browser demo test lint format diagrams notebooks schemas docs site bench fuzz deep mutation clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -75,6 +75,11 @@ diagrams: setup
 notebooks: setup
 	$(BIN)/python notebooks/build.py
 
+# The classroom site: every page, the teacher's board, the quizzes and sheets (HTML and PDF), the diagrams
+# and the notebooks rendered, in one folder that opens from disk or any static host (README, first section).
+site: setup
+	$(BIN)/python -m fsm site --out site
+
 schemas: setup
 	$(BIN)/python -m fsm schema --write
 
@@ -92,8 +97,9 @@ fuzz: setup
 
 # What is too heavy for `make test` and must not be lost (the tests marked `deep`: the whole of what
 # `make test` samples: the 100,000-sequence fuzz, every notebook run, every page and every scenario in
-# Chromium, the whole random tier against its schema, 100,000 stacked irregularities, the mutation check of the
-# law data, tests/mutation.py): about 17 minutes on two cores. CI runs it after `make test`.
+# Chromium, the whole classroom site built and every link of it followed in Chromium, the whole random
+# tier against its schema, 100,000 stacked irregularities, the mutation check of the law data,
+# tests/mutation.py): about 17 minutes on two cores, a few more for the site. CI runs it after `make test`.
 deep: setup
 	FSM_DEEP=1 $(BIN)/python -m pytest -p no:cacheprovider $(PYTEST_PARALLEL) -m deep
 
@@ -115,4 +121,4 @@ bench: setup $(BENCH_STAMP)
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) out .pytest_cache .ruff_cache
+	rm -rf $(VENV) out site .pytest_cache .ruff_cache

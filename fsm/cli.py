@@ -372,6 +372,26 @@ def _teach(args: argparse.Namespace) -> int:
     return 0
 
 
+def _site(args: argparse.Namespace) -> int:
+    """The classroom site: every classroom page in one folder, linked from its index."""
+    import time
+
+    from fsm.interop.export import to_dict
+    from fsm.teach.site import build
+
+    began = time.monotonic()
+    built = build(args.out, to_dict(), jobs=args.jobs)
+    files = built.files()
+    size = sum(p.stat().st_size for p in files)
+    for line in built.left_out:
+        print(f"absent / missing: {line}", file=sys.stderr)
+    print(
+        f"{built.folder / 'index.html'} : {len(files)} fichiers, {size / 1e6:.0f} Mo en "
+        f"{time.monotonic() - began:.0f} s / {len(files)} files, {size / 1e6:.0f} MB in {time.monotonic() - began:.0f} s"
+    )
+    return 0
+
+
 def _teach_pbn(path: str, out: str) -> int:
     """One classroom page per board of a PBN file, the boards replayed as ``fsm check`` does; each
     page written as soon as it is made (a file of 10,000 boards is never held in memory)."""
@@ -576,6 +596,21 @@ def main(argv: list[str] | None = None) -> int:
         "qu'avec 1 / worker processes (default: the usable cores); the same pages as with 1",
     )
     p.set_defaults(func=_teach)
+
+    p = sub.add_parser(
+        "site",
+        help="le site de la classe : tout dans un dossier, sans réseau / the classroom site: all in one folder, offline",
+    )
+    p.add_argument(
+        "--out",
+        default="site",
+        help="dossier neuf, vide ou site déjà écrit (défaut : « site ») / folder (default: site)",
+    )
+    p.add_argument(
+        "-j", "--jobs", type=_jobs, default=None, metavar="N",
+        help="processus en parallèle (défaut : les cœurs utilisables) / worker processes (default: the usable cores)",
+    )  # fmt: skip
+    p.set_defaults(func=_site)
 
     args = parser.parse_args(argv)
     try:

@@ -235,6 +235,8 @@ def test_the_yaml_policy():
     ["demo", "--out", "{file}"],
     ["teach", "--board", "--out", "{file}"],
     ["teach", "--pbn", str(PBN), "--out", "{file}"],
+    ["site", "--out", "{file}"],
+    ["site", "--out", "{file}/site"],
 ])  # fmt: skip
 def test_out_naming_a_file_where_a_folder_is_wanted(tmp_path, capsys, command):
     file = tmp_path / "a-file"

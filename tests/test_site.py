@@ -1,0 +1,155 @@
+"""The classroom site (`python -m fsm site`, `make site`): one folder, every part linked from its index,
+opened from file:// in a real Chromium that follows every link: each names a file of the folder, each
+page opens with no script or console error, and no request leaves the folder. `make test` builds a
+part of it (two scenarios, the family of Law 27); `make deep` builds the whole site and walks it all."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from fsm.cli import main
+from fsm.interop.export import to_dict
+from fsm.model.diagrams import VIEWS
+from fsm.model.scenario import corpus_files, find, load
+from fsm.teach import site
+from fsm.teach.quiz import bank
+from fsm.teach.quizsheet import families
+from fsm.teach.sheets import pages as pdf_pages
+from tests.conftest import BROWSER, CHROMIUM, shared
+
+PART = ["27B2-design-example", "27B1a-lowest-sufficient-same-strain"]
+
+
+def _files(folder: Path) -> list[str]:
+    """The site's files but ``.nojekyll`` (for GitHub Pages, no page links it)."""
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file() and p.name != ".nojekyll")
+
+
+def walk(folder: Path) -> dict:
+    """tests/browser/walk.mjs on the site: what Chromium found, following every link from the index."""
+    done = subprocess.run(
+        ["node", str(BROWSER / "walk.mjs"), str(folder)],
+        capture_output=True, text=True, cwd=BROWSER, timeout=3000, env={**os.environ, "CHROMIUM": CHROMIUM},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def _no_fault(seen: dict) -> None:
+    for fault in ("broken", "outside", "anchors", "console", "failed", "requests", "errors"):
+        assert seen[fault] == [], fault
+
+
+@pytest.fixture(scope="session")
+def site_part(tmp_path_factory):
+    """The site of two scenarios and the family of Law 27, built once."""
+
+    def build(folder: Path) -> None:
+        site.build(folder / "site", to_dict(), ids=PART, views=["27"], jobs=2)
+
+    return shared(tmp_path_factory, "site-part", build) / "site"
+
+
+def test_a_part_of_the_site_holds_each_kind_of_page(need_dot, chromium, site_part):
+    files = _files(site_part)
+    assert {"index.html", "pages/index.html", "pages/tableau.html", "pages/27B2-design-example.html",
+            "pages/27B1a-lowest-sufficient-same-strain.html", "diagrams/index.html", "diagrams/fr/27.svg",
+            "diagrams/en/27.svg", "diagrams/fr/27/7-le-remplacement-est-il-comparable.svg",
+            "notebooks/27_enchere_insuffisante.html"} <= set(files)  # fmt: skip
+    # the family's sheet and the quiz of its law, of the two scenarios' questions, in each language
+    assert [f for f in files if f.startswith("quiz/fr/")] == ["quiz/fr/27.html", "quiz/fr/27.pdf"]
+    for lang in ("fr", "en"):
+        for name in (f"sheets/{lang}/27", f"quiz/{lang}/27"):
+            assert f"{name}.html" in files and f"{name}.pdf" in files, name
+            pdf = (site_part / f"{name}.pdf").read_bytes()
+            assert pdf.startswith(b"%PDF") and 1 <= pdf_pages(pdf) <= 2, name
+    # only the family asked for: no other tree, sheet or notebook, no tour (it links every notebook)
+    assert not [f for f in files if re.match(r"(diagrams/(fr|en)|sheets/(fr|en))/(?!27[./])", f)]
+    assert [f for f in files if f.startswith("notebooks/")] == ["notebooks/27_enchere_insuffisante.html"]
+    assert len([f for f in files if f.startswith("pages/")]) == 2 + 2  # the two pages, their index, the board
+    assert (site_part / ".nojekyll").is_file()  # GitHub Pages serves the files as they are
+
+
+def test_a_part_of_the_site_speaks_to_a_teacher(need_dot, chromium, site_part):
+    front = (site_part / "index.html").read_text(encoding="utf-8")
+    assert front.index("Pour commencer") < front.index("To begin") < front.index("Par famille de lois")
+    family = front[front.index("id='famille-27'") :]
+    assert "href='notebooks/27_enchere_insuffisante.html'" in family  # the lesson
+    assert "href='pages/27B2-design-example.html'" in family  # its worked board
+    assert "href='pages/index.html#loi-27'" in family and "id='loi-27'" in (site_part / "pages/index.html").read_text(
+        encoding="utf-8"
+    )
+    assert "href='sheets/fr/27.pdf'" in family and "href='quiz/en/27.html'" in family
+    assert "Absent de ce site" not in front
+
+
+def test_every_link_of_a_part_of_the_site_resolves_offline_in_chromium(need_dot, chromium, site_part):
+    """From the index, every link followed: each names a file of the folder, and every file of the
+    folder is reached; no request leaves it, no script or console error on any page."""
+    seen = walk(site_part)
+    _no_fault(seen)
+    assert seen["reached"] == _files(site_part)
+    assert "notebooks/27_enchere_insuffisante.html" in seen["opened"] and "pages/tableau.html" in seen["opened"]
+
+
+def test_no_page_of_the_site_names_the_network(need_dot, chromium, site_part):
+    """What the browser would fetch is in the folder: no script, style or image from an address."""
+    for path in site_part.rglob("*.html"):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", text, re.I), path
+        assert not re.search(r"@import|url\(\s*['\"]?(?:https?:)?//", text, re.I), path
+
+
+def test_the_index_links_no_pdf_when_none_was_printed(tmp_path):
+    built = site.Built(tmp_path, [find(PART[0])], ["27"], ["27"], left_out=["PDF : Chromium est introuvable"])
+    front = site.index(built)
+    assert ".pdf" not in front and "href='quiz/fr/27.html'" in front
+    assert "Absent de ce site" in front and "Chromium est introuvable" in front
+
+
+def test_a_folder_that_holds_something_else_is_never_emptied(tmp_path, capsys):
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
+    assert main(["site", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "n'est pas vide" in err and "is not empty" in err
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "mine"
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    assert main(["site", "--out", str(tmp_path / "file")]) == 2
+
+
+def test_a_site_written_before_is_replaced_whole(tmp_path):
+    folder = tmp_path / "site"
+    (folder / "pages").mkdir(parents=True)
+    (folder / "pages" / "gone.html").write_text("", encoding="utf-8")
+    (folder / "index.html").write_text(site._page(("a", "a"), ""), encoding="utf-8")  # as the site writes it
+    assert site._fresh(folder) == folder and list(folder.iterdir()) == []
+
+
+@pytest.mark.deep
+def test_the_whole_site_is_built_and_every_link_resolves_offline_in_chromium(need_dot, chromium, tmp_path, capsys):
+    """`python -m fsm site`: every scenario's page, every drawing, each family's sheet and quiz in
+    HTML and PDF, every notebook; every file reached from the index."""
+    folder = tmp_path / "site"
+    assert main(["site", "--out", str(folder)]) == 0
+    assert "fichiers" in capsys.readouterr().out
+    files = _files(folder)
+    scenarios = [s for f in corpus_files() for s in load(f)]
+    assert len([f for f in files if f.startswith("pages/")]) == len(scenarios) + 2
+    for lang in ("fr", "en"):
+        for view in VIEWS:
+            assert {f"sheets/{lang}/{view}.pdf", f"sheets/{lang}/{view}.html", f"diagrams/{lang}/{view}.svg"} <= set(
+                files
+            )
+        for family in families(bank()):
+            assert {f"quiz/{lang}/{family}.pdf", f"quiz/{lang}/{family}.html"} <= set(files)
+    notebooks = sorted(p.stem for p in (Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
+    assert [f for f in files if f.startswith("notebooks/")] == [f"notebooks/{n}.html" for n in notebooks]
+    seen = walk(folder)
+    _no_fault(seen)
+    assert seen["reached"] == files
