@@ -30,7 +30,10 @@ turn and his call in turn cancels it (28B); the RHO's call in turn cancels both 
 
 A call at the turn of a player required to pass, by his LHO, is in rotation (28A). A call (a
 pass included) followed by three passes, one of which skipped a player, does not end the
-auction (17D3, 34). A call made at the same time as the in-turn call is deemed made after it
+auction (17D3, 34). After a bid, the passes are cancelled at once. With no bid, four passes wait
+(``auction.unnoticed_skip``): the hands returned before anyone notices end the board passed out,
+with no rectification (17D2; the WBF commentary on Law 17, example 14), as they do while the
+pass out of rotation still awaits its LHO; the Director called, or a call made, applies 17D3. A call made at the same time as the in-turn call is deemed made after it
 (33): the events' order says which.
 """
 
