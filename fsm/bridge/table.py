@@ -135,10 +135,6 @@ class Table:
 
     # --- who is who -----------------------------------------------------------------------
     def contract(self) -> str | None:
-        # 17D2: with no bid, the board is passed out once the hands are back in the board, even when a
-        # pass had skipped a player and nobody noticed it (the WBF commentary on Law 17, example 14).
-        if self.state == "returned" and self.auction.last_bid() is None:
-            return "Pass"
         return self.auction.contract()
 
     def declarer(self) -> Seat | None:

@@ -56,8 +56,7 @@ SNAPSHOT: dict[str, dict[str, Any]] = {
     "auction": {"doc": "the standing calls in order, each `seat:call`"},
     "cancelled": {"doc": "the calls made and cancelled or withdrawn, in the order they were made"},
     "contract": {"doc": "the last standing bid with `X` or `XX` if doubled or redoubled since; `Pass` once "
-                        "four passes end the auction, or once the hands are back in the board with no bid made "
-                        "(17D2); null while no bid stands or the auction goes on"},
+                        "four passes end the auction; null while no bid stands or the auction goes on"},
     "declarer": {"doc": "declarer, after a 54A swap if any", "expr": {"var": "table.declarer"}},
     "dummy": {"doc": "dummy, after a 54A swap if any", "expr": {"var": "table.dummy"}},
     "opening_leader": {"doc": "the left-hand opponent of `declarer` (after a 54A swap, of the new declarer)"},

@@ -27,8 +27,7 @@
       vulnerable: (rec) => rec.vulnerable,
       auction: (rec) => R.standing(rec).map(R.token),
       cancelled: (rec) => R.removed(rec).map(R.token),
-      // 17D2: with no bid, the board is passed out once the hands are back, a skipped turn unnoticed or not.
-      contract: (rec) => (rec.state === 'returned' && R.lastBid(rec) === null ? 'Pass' : R.contract(rec)),
+      contract: (rec) => R.contract(rec),
       opening_leader: (rec) => { const d = R.declarer(rec); return d !== null ? lho(d) : null; },
       irregularity: (rec) => (rec.irregularity ? irregularity(rec.irregularity) : null),
       lead: (rec) => (rec.opening_lead
