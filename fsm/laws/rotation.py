@@ -970,8 +970,8 @@ MODULE = LawModule(
         StateSpec(
             name=UNNOTICED,
             law="17D3",
-            fr="Quatre Passe, dont un a privé un joueur de son tour : personne ne l'a encore relevé",
-            en="Four passes, one of which deprived a player of his turn: nobody has noticed yet",
+            fr="Quatre Passe dont un hors tour, que personne n'a encore relevé",
+            en="Four passes, one out of rotation, that nobody has noticed yet",
             waiting=True,
             takes=("substitute",),
         ),
