@@ -5,7 +5,8 @@ A regular call in turn stays in ``auction.calling``; once it stands, the machine
 Every call offered during the auction is first classified (the decision table ``call.kind``,
 :mod:`fsm.laws.classify`). When three passes follow a call, the machine raises ``auction_ends``
 (the trigger ``AUCTION_ENDS``): after a bid the clarification period opens (22A, 17D1), after four
-passes the board is passed out (22B, 17D2). Obligations to pass end with the auction; they are
+passes the board is passed out (22B, 17D2); when one of them skipped a player, the rules of
+:mod:`fsm.laws.rotation` say what follows (17D3). Obligations to pass end with the auction; they are
 kept aside in case a change of call reopens it (25A5, 21B1).
 
 A review (20B) or an explanation (20F1) is asked for at one's turn to call, unless required to pass:

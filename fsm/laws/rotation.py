@@ -30,7 +30,10 @@ turn and his call in turn cancels it (28B); the RHO's call in turn cancels both 
 
 A call at the turn of a player required to pass, by his LHO, is in rotation (28A). A call (a
 pass included) followed by three passes, one of which skipped a player, does not end the
-auction (17D3, 34). A call made at the same time as the in-turn call is deemed made after it
+auction (17D3, 34). After a bid, the passes are cancelled at once. With no bid, four passes wait
+(``auction.unnoticed_skip``): the hands returned before anyone notices end the board passed out,
+with no rectification (17D2; the WBF commentary on Law 17, example 14), as they do while the
+pass out of rotation still awaits its LHO; the Director called, or a call made, applies 17D3. A call made at the same time as the in-turn call is deemed made after it
 (33): the events' order says which.
 """
 
@@ -64,7 +67,8 @@ from fsm.laws.acceptance import (
     then_his_call,
 )
 from fsm.laws.classify import KIND_GUARDS, hold_irregular_call
-from fsm.laws.normal import a_player_deprived, record_call
+from fsm.laws.exposed import back_to_hand
+from fsm.laws.normal import a_player_deprived, end_auction, record_call
 from fsm.laws.spec import (
     Action,
     Guard,
@@ -87,6 +91,7 @@ PASS_STATE = "auction.pass_out_of_rotation"
 BID_STATE = "auction.bid_out_of_rotation"
 DOUBLE_STATE = "auction.double_out_of_rotation"
 RULING = "auction.ruling"
+UNNOTICED = "auction.unnoticed_skip"
 
 
 # --- guards ---------------------------------------------------------------------------------
@@ -525,6 +530,25 @@ three_passes_follow = guard(
 )
 
 
+# 17D2 « Si personne n'enchérit » : with no bid, the auction period ends when the four hands are back in
+# the board, not at the fourth pass; four passes, one of which skipped a player, leave the board waiting
+# for someone to notice (17D3) or for the hands to go back (17D2).
+nobody_bid = guard(
+    "personne n'a enchéri",
+    "nobody has bid",
+    "nobody_bid",
+    equals("auction.last_bid", None),
+)
+A_BID_MADE = Not(nobody_bid, "après une enchère", "after a bid")
+# 25A: a change of one's own last call is not the notice of the skipped turn: it is ruled as during the
+# auction (which has not ended, 17D3), and the auction, as it then stands, tells whether 17D3 still applies.
+change_as_in_the_auction = action(
+    "le changement est examiné comme pendant les annonces",
+    "the change is dealt with as during the auction",
+    "change_as_in_the_auction",
+    [AGAIN],
+)
+
 # 28A: the call is in rotation; the barred player's turn counts as a pass.
 deem_barred_pass = action(
     "le passe du joueur tenu de passer est présumé",
@@ -925,7 +949,16 @@ MODULE = LawModule(
     rank=20,
     laws="17D3, 28-34",
     states=[
-        StateSpec(name=PASS_STATE, law="30", fr="Passe hors tour", en="Pass out of rotation", waiting=True),
+        # 17D2: with no bid, the hands may go back into the board while the pass out of rotation still awaits
+        # the LHO's choice (the WBF commentary on Law 17, example 14).
+        StateSpec(
+            name=PASS_STATE,
+            law="30",
+            fr="Passe hors tour",
+            en="Pass out of rotation",
+            waiting=True,
+            takes=("return_hands",),
+        ),
         StateSpec(name=BID_STATE, law="31", fr="Enchère hors tour", en="Bid out of rotation", waiting=True),
         StateSpec(
             name=DOUBLE_STATE,
@@ -941,6 +974,15 @@ MODULE = LawModule(
             en="Ruling: comparable call?",
             waiting=True,
         ),
+        # 25A: a player may still change his last call, the auction not being over (17D3).
+        StateSpec(
+            name=UNNOTICED,
+            law="17D3",
+            fr="Quatre Passe dont un hors tour, que personne n'a encore relevé",
+            en="Four passes, one out of rotation, that nobody has noticed yet",
+            waiting=True,
+            takes=("substitute",),
+        ),
     ],
     rules=[
         Rule(
@@ -950,10 +992,79 @@ MODULE = LawModule(
             law="17D3",
             fr="trois Passe dont un hors tour : les annonces continuent",
             en="three passes, one out of rotation: the auction goes on",
-            guards=(three_passes_follow, a_player_deprived),
+            guards=(three_passes_follow, a_player_deprived, A_BID_MADE),
             actions=(cancel_passes_17D3,),
             ruling=True,
             cites=("16C", "34"),  # 34 « la Loi 17D3 s'applique »
+        ),
+        Rule(
+            event="auction_ends",
+            source="auction.calling",
+            dest=UNNOTICED,
+            law="17D3",
+            fr="quatre Passe dont un hors tour : les annonces ne sont pas terminées",
+            en="four passes, one out of rotation: the auction has not ended",
+            guards=(three_passes_follow, a_player_deprived, nobody_bid),
+            outcome=(
+                "rien n'est annulé tant que personne ne relève l'irrégularité (17D2)",
+                "nothing is cancelled while nobody notices the irregularity (17D2)",
+            ),
+            cites=("17D2",),
+        ),
+        Rule(
+            event="director",
+            source=UNNOTICED,
+            dest="auction.calling",
+            law="17D3",
+            fr="l'arbitre est appelé : la parole revient au joueur qui a manqué son tour",
+            en="the Director is called: the turn goes back to the player who missed it",
+            actions=(cancel_passes_17D3,),
+            ruling=True,
+            cites=("16C",),
+        ),
+        Rule(
+            event="call",
+            source=UNNOTICED,
+            dest="auction.calling",
+            law="17D3",
+            fr="une déclaration relève l'irrégularité : les Passe sont annulés, puis elle est examinée",
+            en="a call brings the irregularity to light: the passes are cancelled, then the call is dealt with",
+            actions=(cancel_passes_17D3, then_his_call),
+            ruling=True,
+            cites=("16C",),
+        ),
+        Rule(
+            event="substitute",
+            source=UNNOTICED,
+            dest="auction.calling",
+            law="25A",
+            fr="un joueur change sa dernière déclaration, les annonces n'étant pas terminées",
+            en="a player changes his last call, the auction not having ended",
+            actions=(change_as_in_the_auction,),
+            cites=("17D3",),
+        ),
+        Rule(
+            event="return_hands",
+            source=UNNOTICED,
+            dest="returned",
+            law="17D2",
+            fr="les mains retournent dans l'étui avant que l'irrégularité soit relevée : donne passée, sans rectification",
+            en="the hands go back into the board before the irregularity is noticed: passed out, no rectification",
+            actions=(end_auction, back_to_hand),
+            ruling=True,
+            cites=("22B", "24"),
+        ),
+        Rule(
+            event="return_hands",
+            source=PASS_STATE,
+            dest="returned",
+            law="17D2",
+            fr="les mains retournent dans l'étui avant tout choix : le passe hors tour est maintenu, donne passée",
+            en="the hands go back into the board before any choice: the pass out of rotation stands, passed out",
+            guards=(nobody_bid, NOTHING_HELD),
+            actions=(accept_irregular_call, end_auction, back_to_hand),
+            ruling=True,
+            cites=("22B", "24"),
         ),
         Rule(
             event="call",
@@ -1013,6 +1124,22 @@ MODULE = LawModule(
         PASS_STATE: _options("le passe hors tour", "the pass out of rotation", "30"),
         BID_STATE: _options("l'enchère hors tour", "the bid out of rotation", "31", "annulée"),
         DOUBLE_STATE: _options("le contre hors tour", "the double out of rotation", "32"),
+        UNNOTICED: [
+            Option(
+                event="director",
+                holder=None,
+                law="17D3",
+                fr="l'arbitre est appelé : la parole revient au joueur qui a manqué son tour",
+                en="the Director is called: the turn goes back to the player who missed it",
+            ),
+            Option(
+                event="return_hands",
+                holder=None,
+                law="17D2",
+                fr="les quatre mains retournent dans l'étui sans que personne ait rien relevé : donne passée",
+                en="the four hands go back into the board with nobody noticing: passed out",
+            ),
+        ],
         RULING: [
             Option(
                 event="judge",

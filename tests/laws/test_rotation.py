@@ -74,9 +74,119 @@ def test_17D3_after_an_opening_pass():
     board.call("S", "Pass")  # at East's turn
     board.call("W", "Pass")  # West accepts by passing
     board.call("N", "Pass")  # three passes follow North's: East was deprived of his turn
+    assert board.state == "auction.unnoticed_skip"  # nobody bid: nothing happens until someone notices (17D2)
+    board.director()
     snap = board.snapshot()
     assert snap["state"] == "auction.calling" and snap["turn"] == "E" and snap["auction"] == ["N:Pass"]
     assert snap["contract"] is None and snap["rulings"] == ["29A", "17D3"]
+
+
+def _four_passes_east_skipped() -> Board:
+    """North passes, South passes at East's turn, West accepts by passing, North passes: four passes, East
+    never called (17D3), nobody bid (17D2)."""
+    board = Board()
+    for seat in "NSWN":
+        board.call(seat, "Pass")
+    return board
+
+
+def test_17D3_four_passes_wait_for_someone_to_notice():
+    board = _four_passes_east_skipped()
+    snap = board.snapshot()
+    assert snap["state"] == "auction.unnoticed_skip"
+    assert snap["auction"] == ["N:Pass", "S:Pass", "W:Pass", "N:Pass"] and snap["cancelled"] == []
+    assert snap["contract"] is None and snap["rulings"] == ["29A"] and snap["unauthorized_information"] == []
+    laws = {(o["event"], o["law"]) for o in board.options()}
+    assert {("director", "17D3"), ("return_hands", "17D2")} <= laws
+
+
+def test_17D2_the_hands_returned_unnoticed_end_the_board_passed_out():
+    board = _four_passes_east_skipped()
+    board.return_hands()
+    snap = board.snapshot()
+    # passed out under 17D2: the state says so; no contract, the four passes in rotation of 22B never came
+    assert snap["state"] == "returned" and snap["contract"] is None and snap["turn"] is None
+    # no rectification: no pass cancelled, no 16C record; 17D2 is what settled the skipped turn
+    assert snap["auction"] == ["N:Pass", "S:Pass", "W:Pass", "N:Pass"] and snap["cancelled"] == []
+    assert snap["unauthorized_information"] == [] and snap["rulings"] == ["29A", "17D2"]
+    with pytest.raises(IllegalEvent):
+        board.call("E", "1S")  # the auction period is over (17D2)
+
+
+def test_17D2_cards_exposed_go_back_and_obligations_end_with_the_hands_returned():
+    board = _four_passes_east_skipped()
+    board.expose("E", ["SA"])  # 24B: an honour exposed during the auction; West must pass at his next turn
+    assert board.snapshot()["obligations"] == [{"seat": "W", "kind": "pass_next_turn", "law": "24B"}]
+    board.return_hands()
+    snap = board.snapshot()
+    assert snap["obligations"] == [] and snap["exposed_cards"] == [] and snap["penalty_cards"] == []
+    assert snap["returned_cards"] == [{"seat": "E", "card": "SA", "law": "24"}]
+
+
+def test_17D3_a_call_by_the_deprived_player_is_made_at_his_turn():
+    board = _four_passes_east_skipped()
+    board.call("E", "1S")
+    snap = board.snapshot()
+    assert snap["state"] == "auction.calling" and snap["auction"] == ["N:Pass", "E:1S"] and snap["turn"] == "S"
+    assert snap["cancelled"] == ["S:Pass", "W:Pass", "N:Pass"] and snap["rulings"] == ["29A", "17D3"]
+    assert snap["unauthorized_information"] == [
+        {"source": "S:Pass", "for": ["N"], "law": "16C"},
+        {"source": "W:Pass", "for": ["N", "S"], "law": "16C"},
+        {"source": "N:Pass", "for": ["S"], "law": "16C"},
+    ]
+
+
+def test_17D3_a_call_by_another_player_is_out_of_rotation_at_the_deprived_players_turn():
+    board = _four_passes_east_skipped()
+    board.call("S", "1S")  # East's turn once 17D3 applies: South's bid skips his RHO East (31A)
+    snap = board.snapshot()
+    assert snap["state"] == "auction.bid_out_of_rotation" and snap["auction"] == ["N:Pass"]
+    assert snap["irregularity"]["source"] == "S:1S" and snap["irregularity"]["turn"] == "E"
+    assert snap["irregularity"]["relation"] == "RHO" and snap["rulings"] == ["29A", "17D3"]
+
+
+def test_17D2_example_14_the_hands_returned_before_the_LHO_chooses():
+    board = Board(dealer="W")
+    board.calls("Pass Pass")
+    board.call("S", "Pass")  # at East's turn: West has not chosen yet
+    board.return_hands()
+    snap = board.snapshot()
+    assert snap["state"] == "returned" and snap["contract"] is None and snap["irregularity"] is None
+    assert snap["auction"] == ["W:Pass", "N:Pass", "S:Pass"] and snap["cancelled"] == []
+    assert snap["rulings"] == ["17D2"] and snap["unauthorized_information"] == []
+
+
+def test_17D2_a_bid_made_the_hands_cannot_end_the_auction_period():
+    board = Board()
+    board.calls("1H")
+    board.call("W", "Pass")  # at South's turn
+    with pytest.raises(IllegalEvent) as refused:
+        board.return_hands()
+    assert refused.value.law == "17D2" and board.state == "auction.pass_out_of_rotation"
+
+
+def test_25A_a_change_of_the_last_pass_is_ruled_as_during_the_auction():
+    board = _four_passes_east_skipped()
+    board.substitute("N", "1S")  # North meant 1S: the auction has not ended, 25A applies
+    assert board.state == "auction.change_of_call"
+    board.judge(unintended=True)
+    snap = board.snapshot()
+    # 1S replaces North's last pass: no call is followed by three passes any more, 17D3 has no object
+    assert snap["state"] == "auction.calling" and snap["turn"] == "E"
+    assert snap["auction"] == ["N:Pass", "S:Pass", "W:Pass", "N:1S"] and "17D3" not in snap["rulings"]
+
+
+def test_25B2_a_change_refused_leaves_four_passes_and_17D3_when_noticed():
+    board = _four_passes_east_skipped()
+    board.substitute("N", "1S")
+    board.judge(unintended=False)
+    board.refuse("E")  # 25B2: North's pass stands; four passes again, East still deprived
+    assert board.state == "auction.unnoticed_skip" and board.snapshot()["cancelled"] == ["N:1S"]
+    board.director()
+    snap = board.snapshot()
+    assert snap["state"] == "auction.calling" and snap["turn"] == "E" and snap["auction"] == ["N:Pass"]
+    assert snap["cancelled"] == ["S:Pass", "W:Pass", "N:Pass", "N:1S"]  # in the order they were made
+    assert snap["rulings"] == ["29A", "25B2", "17D3"]
 
 
 def test_22B_needs_the_passes_after_the_first_in_rotation():
