@@ -29,7 +29,7 @@ def test_a_record_is_answered_event_by_event():
     assert code == 0 and len(answers) == 1 + len(board.events)
     assert answers[-1]["snapshot"] == board.snapshot() and answers[-1]["options"] == board.options()
     assert [a["n"] for a in answers] == list(range(len(answers)))
-    assert answers[0]["version"]["machine"] == MACHINE_VERSION and answers[0]["version"]["oracle"] == 3
+    assert answers[0]["version"]["machine"] == MACHINE_VERSION and answers[0]["version"]["oracle"] == 4
 
 
 def test_json_lines_with_a_refusal_and_bad_input():

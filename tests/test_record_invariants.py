@@ -74,7 +74,7 @@ def test_a_penalty_card_picked_up_under_50D2_is_recorded():
     board.call("N", "1S")
     board.expose("W", ["DK"])
     board.calls("Pass 4S Pass Pass Pass")
-    assert board.snapshot()["penalty_cards"] == [{"seat": "W", "card": "DK", "kind": "major"}]
+    assert board.snapshot()["penalty_cards"] == [{"seat": "W", "card": "DK", "kind": "major", "law": "24E"}]
     board.require("N", "D")
     snap = board.snapshot()
     assert snap["penalty_cards"] == [] and snap["lead_constraints"][0]["suit"] == "D"
@@ -100,7 +100,7 @@ def test_a_card_exposed_twice_is_one_exposed_card_made_major_by_its_lead():
     board.expose("S", ["C2"])
     board.expose("S", ["C2"], led=True)
     snap = board.snapshot()
-    assert snap["exposed_cards"] == [{"seat": "S", "card": "C2"}]
+    assert snap["exposed_cards"] == [{"seat": "S", "card": "C2", "law": "24"}]
     assert [x.major for x in board.table.exposed] == [True]  # 24B: a card led prematurely
     assert {"seat": "N", "kind": "pass_next_turn", "law": "24B"} in snap["obligations"]
 
@@ -133,7 +133,7 @@ def test_a_penalty_card_led_again_out_of_turn_stays_one_penalty_card():
     board.calls("Pass 4S Pass Pass Pass")
     board.lead("W", "DK")  # out of turn: East is on lead
     board.lead("E", "SA", face_down=True)
-    assert board.snapshot()["penalty_cards"] == [{"seat": "E", "card": "SA", "kind": "major"}]
+    assert board.snapshot()["penalty_cards"] == [{"seat": "E", "card": "SA", "kind": "major", "law": "24E"}]
 
 
 def test_the_face_down_lead_turned_up_while_a_change_awaits_stays_the_lead():
@@ -179,7 +179,7 @@ def test_a_card_led_face_down_then_exposed_is_exposed_only():
     board.expose("E", ["H4"])
     assert _cards(board) == {
         "lead": None,
-        "exposed_cards": [{"seat": "E", "card": "H4"}],
+        "exposed_cards": [{"seat": "E", "card": "H4", "law": "24"}],
         "penalty_cards": [],
         "returned_cards": [],
     }
@@ -190,7 +190,7 @@ def test_a_card_led_face_down_then_exposed_is_exposed_only():
     assert _cards(board) == {
         "lead": None,
         "exposed_cards": [],
-        "penalty_cards": [{"seat": "E", "card": "H4", "kind": "minor"}],
+        "penalty_cards": [{"seat": "E", "card": "H4", "kind": "minor", "law": "24E"}],
         "returned_cards": [],
     }
 
@@ -220,7 +220,7 @@ def test_a_card_led_face_down_then_face_up_is_exposed_only():
     board.lead("E", "H4")
     assert _cards(board) == {
         "lead": None,
-        "exposed_cards": [{"seat": "E", "card": "H4"}],
+        "exposed_cards": [{"seat": "E", "card": "H4", "law": "24"}],
         "penalty_cards": [],
         "returned_cards": [],
     }
@@ -238,7 +238,7 @@ def test_a_card_back_in_the_hand_exposed_in_the_clarification_period_is_a_penalt
     assert _cards(board) == {
         "lead": None,
         "exposed_cards": [],
-        "penalty_cards": [{"seat": "E", "card": "H4", "kind": "minor"}],
+        "penalty_cards": [{"seat": "E", "card": "H4", "kind": "minor", "law": "24E"}],
         "returned_cards": [],
     }
     assert board.snapshot()["rulings"] == ["24", "24A", "24E"]
@@ -275,7 +275,7 @@ def test_the_face_down_lead_retracted_under_54_is_the_lead_again_when_led_again(
     assert _cards(board) == {
         "lead": {"seat": "E", "card": "D2", "faced": False},
         "exposed_cards": [],
-        "penalty_cards": [{"seat": "W", "card": "HK", "kind": "major"}],
+        "penalty_cards": [{"seat": "W", "card": "HK", "kind": "major", "law": "54D"}],
         "returned_cards": [],
     }
     assert board.snapshot()["rulings"] == ["54D", "50D2"]
@@ -294,7 +294,7 @@ def test_a_penalty_card_led_face_down_and_retracted_under_54_stays_a_penalty_car
     assert _cards(board) == {
         "lead": {"seat": "W", "card": "DK", "faced": True},
         "exposed_cards": [],
-        "penalty_cards": [{"seat": "E", "card": "SA", "kind": "major"}],
+        "penalty_cards": [{"seat": "E", "card": "SA", "kind": "major", "law": "24E"}],
         "returned_cards": [],
     }
 
@@ -312,7 +312,7 @@ def test_a_penalty_card_led_then_the_auction_reopened_is_an_exposed_card_again()
     board.judge(unintended=True)
     assert _cards(board) == {
         "lead": None,
-        "exposed_cards": [{"seat": "E", "card": "C4"}],
+        "exposed_cards": [{"seat": "E", "card": "C4", "law": "24"}],
         "penalty_cards": [],
         "returned_cards": [],
     }
@@ -340,7 +340,7 @@ def test_a_card_back_in_the_hand_led_while_a_lead_out_of_turn_waits_is_a_penalty
     assert _cards(board) == {
         "lead": {"seat": "W", "card": "HK", "faced": True},
         "exposed_cards": [],
-        "penalty_cards": [{"seat": "E", "card": "D2", "kind": "major"}],
+        "penalty_cards": [{"seat": "E", "card": "D2", "kind": "major", "law": "49"}],
         "returned_cards": [],
     }
 

@@ -340,12 +340,17 @@ var(
     "table.exposed",
     "object[]",
     "the cards exposed during the auction (24)",
-    items={"seat": "seat", "card": "card", "major": "boolean: an honour, a card led, or one of several"},
-)(lambda t, e: [{"seat": x.seat, "card": x.card.pbn(), "major": x.major} for x in t.exposed])
+    items={
+        "seat": "seat",
+        "card": "card",
+        "major": "boolean: an honour, a card led, or one of several",
+        "law": "string: 24, or 54E (a lead attempted by the declaring side)",
+    },
+)(lambda t, e: [{"seat": x.seat, "card": x.card.pbn(), "major": x.major, "law": x.law} for x in t.exposed])
 var(
     "table.penalty_cards",
     "object[]",
-    "the penalty cards (24E, 54D)",
+    "the penalty cards (24E, 54D, 49)",
     items={"seat": "seat", "card": "card", "kind": "`major` or `minor`", "law": "string"},
 )(lambda t, e: [{"seat": p.seat, "card": p.card.pbn(), "kind": p.kind, "law": p.law} for p in t.penalty_cards])
 var(

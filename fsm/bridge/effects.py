@@ -317,7 +317,7 @@ _MAKERS: dict[str, Any] = {
     "lead_constraints": lambda t, x: LeadConstraint(
         Seat(x["seat"]), x["kind"], Strain(x["suit"]), x["law"], as_card(x.get("card"))
     ),
-    "exposed": lambda t, x: Exposure(Seat(x["seat"]), as_card(x["card"]), bool(x["major"])),  # type: ignore[arg-type]
+    "exposed": lambda t, x: Exposure(Seat(x["seat"]), as_card(x["card"]), bool(x["major"]), x["law"]),  # type: ignore[arg-type]
     "returned_cards": lambda t, x: Returned(Seat(x["seat"]), as_card(x["card"]), x["law"]),  # type: ignore[arg-type]
     "reviews": lambda t, x: x,
     "sides_with_cards": lambda t, x: x,

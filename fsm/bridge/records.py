@@ -111,10 +111,10 @@ class PenaltyCard:
     seat: Seat
     card: Card
     kind: str  # major | minor
-    law: str = "24E"  # 24E (exposed during the auction) or 54D (a lead out of turn refused)
+    law: str = "24E"  # 24E (exposed during the auction), 54D (a lead out of turn refused), 49 (exposed in play)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat.value, "card": self.card.pbn(), "kind": self.kind}
+        return {"seat": self.seat.value, "card": self.card.pbn(), "kind": self.kind, "law": self.law}
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,9 +232,10 @@ class Exposure:
     seat: Seat
     card: Card
     major: bool  # an honour, a card led, or one of two or more cards (24B, 24C → 50)
+    law: str = "24"  # 24, or 54E (a lead attempted by the declaring side: Law 24 applies)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat.value, "card": self.card.pbn()}
+        return {"seat": self.seat.value, "card": self.card.pbn(), "law": self.law}
 
 
 @dataclass(frozen=True, slots=True)

@@ -74,8 +74,12 @@ SNAPSHOT: dict[str, dict[str, Any]] = {
                                  "offender who defends (once the declaring side is known, one who does not "
                                  "defend has none); the suits are those the offender did not name in the "
                                  "standing calls (`table.lead_restrictions` holds the offender and the call they come from)"},
-    "exposed_cards": {"doc": "cards exposed during the auction period and not yet returned or made penalty cards"},
-    "penalty_cards": {"doc": "penalty cards, major or minor: `table.penalty_cards`, seat, card and kind"},
+    "exposed_cards": {"doc": "cards exposed during the auction period and not yet returned or made penalty cards, "
+                             "each with the law that exposed it (24, or 54E for a lead attempted by the declaring "
+                             "side): `table.exposed` without `major`"},
+    "penalty_cards": {"doc": "penalty cards, major or minor, each with the law that made it one (24E, 54D, 49): "
+                             "`table.penalty_cards`",
+                      "expr": {"var": "table.penalty_cards"}},
     "returned_cards": {"doc": "cards shown at the table (exposed, penalty cards, leads) that went back to the hand, "
                               "each with the law that sent it back: `table.returned_cards`",
                        "expr": {"var": "table.returned_cards"}},

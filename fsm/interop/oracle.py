@@ -39,7 +39,7 @@ from fsm.bridge import jsontext
 from fsm.bridge.errors import FsmError, InputError
 from fsm.model.board import Board
 
-VERSION = 3  # the protocol: the shape of the answer lines
+VERSION = 4  # the protocol: the shape of the answer lines
 MAX_LINE = jsontext.MAX_LINE
 SETUP_KEYS = ("dealer", "vulnerable", "settings", "cards_in_board")
 

@@ -141,8 +141,8 @@ SNAPSHOT_PROPERTIES: dict[str, Any] = {
     "lead_restrictions": {"type": "array", "items": _obj({
         "seat": SEAT, "law": LAW, "suits": {"type": "array", "items": SUIT},
     })},
-    "exposed_cards": {"type": "array", "items": _obj({"seat": SEAT, "card": CARD})},
-    "penalty_cards": {"type": "array", "items": _obj({"seat": SEAT, "card": CARD, "kind": {"enum": ["major", "minor"]}})},
+    "exposed_cards": {"type": "array", "items": _obj({"seat": SEAT, "card": CARD, "law": LAW})},
+    "penalty_cards": {"type": "array", "items": _obj({"seat": SEAT, "card": CARD, "kind": {"enum": ["major", "minor"]}, "law": LAW})},
     "returned_cards": {"type": "array", "items": _obj({"seat": SEAT, "card": CARD, "law": LAW})},
     "unauthorized_information": {"type": "array", "items": _obj({
         "source": TOKEN, "for": {"type": "array", "items": SEAT}, "law": LAW,

@@ -107,7 +107,7 @@ def _expose(major: bool) -> list[Any]:
         e_each(
             _NOT_ON_THE_TABLE,
             [
-                e_append("exposed", seat=seat, card=var(""), major=major, unless_same=["seat", "card"]),
+                e_append("exposed", seat=seat, card=var(""), major=major, law="24", unless_same=["seat", "card"]),
                 e_ui({"cat": [seat, ":", var("")]}, [{"partner": [seat]}], "24"),
             ],
         ),
@@ -167,7 +167,12 @@ led_during_the_auction = action(
             {"!": _on_the_table(var("event.card"), var("event.seat"))},
             [
                 e_append(
-                    "exposed", seat=var("event.seat"), card=var("event.card"), major=True, unless_same=["seat", "card"]
+                    "exposed",
+                    seat=var("event.seat"),
+                    card=var("event.card"),
+                    major=True,
+                    law="24",
+                    unless_same=["seat", "card"],
                 )
             ],
         ),

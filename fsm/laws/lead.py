@@ -40,10 +40,12 @@ from fsm.bridge.effects import (
     e_out_of_hand,
     e_refuse,
     e_remove,
+    e_review,
     e_set,
     e_ui,
     e_with,
 )
+from fsm.bridge.records import PASS_NEXT_TURN
 from fsm.laws import parties
 from fsm.laws.inadmissible import (
     AFTER_FINAL_PASS as LATE_CALL,
@@ -831,6 +833,53 @@ def cards_back(law: str, words: tuple[str, str] = BACK) -> Any:
     )
 
 
+# 54E « Law 24 applies » to a lead attempted face up by the declaring side: a card prematurely led (24B),
+# face up until the end of the auction, unauthorized information for the offender's partner (24, 16C).
+# The auction has ended: the card is settled at once (24D, the trigger of exposed.py) and the 24B bar is
+# kept aside with the obligations in force when the auction ended; if a change of call reopens the
+# auction (25A5, 21B1), the card is exposed again and the bar binds partner (`unsettle_exposed`, `reopen`).
+SEEN_54E = (
+    "la Loi 24 s'applique : la carte est exposée, le partenaire passera à son prochain tour si les annonces "
+    "reprennent (24B) ; le fautif étant du camp du déclarant, elle retourne dans la main (24D)",
+    "Law 24 applies: the card is exposed, partner will pass at his next turn if the auction is reopened (24B); "
+    "the offender being of the declaring side, it goes back to the hand (24D)",
+)
+declaring_side_lead_exposed = action(
+    "la carte attaquée est exposée (24) ; le partenaire passera à son prochain tour si les annonces reprennent (72C)",
+    "the card led is exposed (24); partner will pass at his next turn if the auction is reopened (72C)",
+    "declaring_side_lead_exposed",
+    [
+        _FROM_HAND,
+        e_append(
+            "exposed",
+            seat=var("event.seat"),
+            card=var("event.card"),
+            major=True,
+            law="54E",
+            unless_same=["seat", "card"],
+        ),
+        # the same card attempted again is the same card, the same information, the same bar
+        e_append(
+            "unauthorized_information",
+            unless_same=["source", "law"],
+            **{
+                "source": {"cat": [var("event.seat"), ":", var("event.card")]},
+                "for": [{"partner": [var("event.seat")]}],
+            },
+            law="24",
+        ),
+        {"reopen": {}},
+        e_append(
+            "obligations",
+            seat={"partner": [var("event.seat")]},
+            kind=PASS_NEXT_TURN,
+            law="24B",
+            unless_same=["seat", "kind", "law"],
+        ),
+        {"set_aside": {}},
+        *e_review("72C"),
+    ],
+)
 card_back_41A, card_back_54E, card_back_48A, cards_back_48A = (
     card_back("41A"),
     card_back("54E"),
@@ -1304,12 +1353,26 @@ MODULE = LawModule(
             source="clarification",
             dest=None,
             law="54E",
-            fr="entame du camp du déclarant : la carte revient (24D)",
-            en="a lead by the declaring side: the card goes back (24D)",
-            guards=(by_declaring_side,),
+            fr="entame face visible du camp du déclarant : la Loi 24 s'applique (24B, 24D)",
+            en="a faced lead by the declaring side: Law 24 applies (24B, 24D)",
+            guards=(by_declaring_side, FACED),
+            actions=(declaring_side_lead_exposed,),
+            ruling=True,
+            cites=("24", "24B", "24D", "72C"),
+            outcome=SEEN_54E,
+        ),
+        # 24: partner could not have seen the face of a card put face down: it goes back, no rectification.
+        Rule(
+            event="lead",
+            source="clarification",
+            dest=None,
+            law="54E",
+            fr="entame face cachée du camp du déclarant : la carte revient",
+            en="a face-down lead by the declaring side: the card goes back",
+            guards=(by_declaring_side, face_down),
             actions=(card_back_54E,),
             ruling=True,
-            cites=("24D",),
+            cites=("24",),
             outcome=BACK,
         ),
         # 41A: the auction ends again with a face-down lead still on the table (a change of call refused after

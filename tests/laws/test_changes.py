@@ -317,7 +317,7 @@ def test_a_reopened_auction_drops_the_lead_constraints_declarer_chose():
     board.apply("judge", {"unintended": True})
     snap = board.snapshot()
     assert snap["lead_constraints"] == [] and snap["penalty_cards"] == []
-    assert snap["exposed_cards"] == [{"seat": "N", "card": "DK"}, {"seat": "N", "card": "DQ"}]
+    assert snap["exposed_cards"] == [{"seat": "N", "card": "DK", "law": "24"}, {"seat": "N", "card": "DQ", "law": "24"}]
 
 
 def test_a_refused_change_after_the_final_pass_keeps_the_settlement_and_declarers_choice():

@@ -23,7 +23,7 @@ def test_exposed_by_a_future_defender(cards, led, bar, kind):
     assert board.snapshot()["unauthorized_information"][0]["for"] == ["W"]
     board.calls("Pass Pass Pass")  # West's pass fulfils his obligation; North declares
     snap = board.snapshot()
-    assert snap["penalty_cards"] == [{"seat": "E", "card": c, "kind": kind} for c in cards]  # 24E
+    assert snap["penalty_cards"] == [{"seat": "E", "card": c, "kind": kind, "law": "24E"} for c in cards]
     assert snap["exposed_cards"] == [] and snap["obligations"] == []
 
 
@@ -38,8 +38,18 @@ def test_declaring_side_takes_them_back_24D():
 @pytest.mark.parametrize(
     ("seat", "cards", "penalty", "rulings"),
     [
-        ("E", ["S5"], [{"seat": "E", "card": "S5", "kind": "minor"}], ["24A", "24E"]),  # the leader, a low card
-        ("W", ["SK"], [{"seat": "W", "card": "SK", "kind": "major"}], ["24B", "24E"]),  # his partner, an honour
+        (
+            "E",
+            ["S5"],
+            [{"seat": "E", "card": "S5", "kind": "minor", "law": "24E"}],
+            ["24A", "24E"],
+        ),  # the leader, a low card
+        (
+            "W",
+            ["SK"],
+            [{"seat": "W", "card": "SK", "kind": "major", "law": "24E"}],
+            ["24B", "24E"],
+        ),  # his partner, an honour
         ("S", ["D2", "D3"], [], ["24C", "24D"]),  # the presumed dummy takes them back
     ],
 )
@@ -103,3 +113,82 @@ def test_two_penalty_cards_of_one_defender_are_all_major_50B(exposures, kinds):
         board.expose("W", cards)
     board.calls("Pass Pass Pass")  # an honour bars East once (24B): his pass fulfils it
     assert [p["kind"] for p in board.snapshot()["penalty_cards"]] == kinds
+
+
+def test_each_exposed_and_penalty_card_names_the_law_that_made_it_so():
+    """24: a card exposed during the auction is face up under Law 24; a defender's becomes a penalty card
+    under 24E; a lead out of turn refused is a penalty card under 54D (each record keeps its own law)."""
+    board = Board()
+    board.call("N", "1S")
+    board.expose("W", ["D5"])
+    assert board.snapshot()["exposed_cards"] == [{"seat": "W", "card": "D5", "law": "24"}]
+    board.calls("Pass 4S Pass Pass Pass")
+    assert board.snapshot()["penalty_cards"] == [{"seat": "W", "card": "D5", "kind": "minor", "law": "24E"}]
+    board.lead("W", "HK")  # out of turn: East is on lead
+    board.refuse("N")
+    assert board.snapshot()["penalty_cards"] == [
+        {"seat": "W", "card": "D5", "kind": "major", "law": "24E"},  # 50B: two of one defender, all major
+        {"seat": "W", "card": "HK", "kind": "major", "law": "54D"},
+    ]
+
+
+def _dummy_faces_the_diamond_ace():
+    board = Board(dealer="N")
+    board.calls("1S Pass 4S Pass Pass Pass")
+    board.lead("S", "DA")  # the presumed dummy attempts the opening lead (54E)
+    return board
+
+
+def test_54E_a_card_faced_by_the_declaring_side_is_law_24_settled_at_once_24D():
+    board = _dummy_faces_the_diamond_ace()
+    snap = board.snapshot()
+    assert snap["rulings"] == ["54E", "24D"] and snap["state"] == "clarification.face_down_lead"
+    assert snap["exposed_cards"] == [] and snap["penalty_cards"] == [] and snap["lead"] is None
+    assert snap["returned_cards"] == [{"seat": "S", "card": "DA", "law": "24D"}]
+    # 24: unauthorized for the offending side (16C): his partner, the presumed declarer
+    assert snap["unauthorized_information"] == [{"source": "S:DA", "for": ["N"], "law": "24"}]
+    # 24B (a card prematurely led): North's bar is kept aside, out of force while the auction is over
+    assert snap["obligations"] == [] and snap["reviews"] == ["72C"]
+    assert [(o.seat.value, o.kind, o.law) for o in board.table.obligations_at_end] == [("N", "pass_next_turn", "24B")]
+
+
+def test_54E_the_same_card_faced_twice_is_one_card_one_information_one_bar():
+    board = _dummy_faces_the_diamond_ace()
+    board.lead("S", "DA")
+    snap = board.snapshot()
+    assert snap["returned_cards"] == [{"seat": "S", "card": "DA", "law": "24D"}]
+    assert snap["unauthorized_information"] == [{"source": "S:DA", "for": ["N"], "law": "24"}]
+    assert len(board.table.obligations_at_end) == 1
+
+
+def test_54E_the_card_comes_back_when_a_change_reopens_the_auction_25A5():
+    board = _dummy_faces_the_diamond_ace()
+    board.substitute("E", "5H")  # East's final pass was unintended
+    board.judge(unintended=True)
+    snap = board.snapshot()
+    assert snap["state"] == "auction.calling" and snap["turn"] == "S"
+    assert snap["exposed_cards"] == [{"seat": "S", "card": "DA", "law": "54E"}] and snap["returned_cards"] == []
+    assert snap["obligations"] == [{"seat": "N", "kind": "pass_next_turn", "law": "24B"}]
+    board.calls("Pass Pass")
+    board.call("N", "2S")  # North bids although he must pass: Law 37
+    assert board.snapshot()["irregularity"]["law"] == "37"
+
+
+def test_54E_reopened_then_defending_the_card_is_a_major_penalty_card_24E():
+    board = _dummy_faces_the_diamond_ace()
+    board.substitute("E", "5H")
+    board.judge(unintended=True)
+    board.calls("Pass Pass Pass")  # North passes as he must; East declares 5H: South defends
+    snap = board.snapshot()
+    assert snap["declarer"] == "E" and snap["obligations"] == [] and snap["exposed_cards"] == []
+    assert snap["penalty_cards"] == [{"seat": "S", "card": "DA", "kind": "major", "law": "24E"}]
+
+
+def test_54E_a_card_put_face_down_by_the_declaring_side_goes_back_with_no_rectification():
+    board = Board(dealer="N")
+    board.calls("1S Pass 4S Pass Pass Pass")
+    board.lead("N", "SA", face_down=True)  # partner could not have seen its face (24)
+    snap = board.snapshot()
+    assert snap["rulings"] == ["54E"] and snap["returned_cards"] == [{"seat": "N", "card": "SA", "law": "54E"}]
+    assert snap["unauthorized_information"] == [] and snap["reviews"] == []
+    assert board.table.obligations_at_end == ()

@@ -30,8 +30,9 @@ def test_a_lead_by_the_declaring_side_goes_back_54E():
     board = board_after()
     board.lead("S", "DA")
     snap = board.snapshot()
-    assert snap["state"] == "clarification.face_down_lead" and snap["lead"] is None and snap["rulings"] == ["54E"]
-    assert snap["penalty_cards"] == []
+    assert snap["state"] == "clarification.face_down_lead" and snap["lead"] is None
+    assert snap["rulings"] == ["54E", "24D"]  # 54E: Law 24 applies; the offender is dummy: 24D
+    assert snap["penalty_cards"] == [] and snap["returned_cards"] == [{"seat": "S", "card": "DA", "law": "24D"}]
 
 
 def test_review_in_clarification_41B():
@@ -129,7 +130,7 @@ def test_a_penalty_card_led_out_of_turn_and_refused_stays_one_penalty_card_54D()
     board.calls("Pass 4S Pass Pass Pass")
     board.lead("W", "D5")  # that same card, led out of turn
     board.refuse("N")
-    assert board.snapshot()["penalty_cards"] == [{"seat": "W", "card": "D5", "kind": "major"}]
+    assert board.snapshot()["penalty_cards"] == [{"seat": "W", "card": "D5", "kind": "major", "law": "54D"}]
 
 
 def _leader_with_two_penalty_cards():
@@ -156,7 +157,7 @@ def test_50D1_declarer_designates_and_options_say_so():
         board.lead("E", "H3")  # not the card designated
     assert err.value.law == "50D1"
     board.lead("E", "S5")
-    assert board.snapshot()["penalty_cards"] == [{"seat": "E", "card": "H3", "kind": "major"}]
+    assert board.snapshot()["penalty_cards"] == [{"seat": "E", "card": "H3", "kind": "major", "law": "24E"}]
 
 
 def test_50D1_no_designation_for_a_single_penalty_card_or_by_another_player():

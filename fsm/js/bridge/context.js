@@ -39,7 +39,7 @@
     lead_constraints: (c) => (c.card
       ? { seat: c.seat, kind: c.kind, suit: c.suit, law: c.law, card: c.card.pbn }
       : { seat: c.seat, kind: c.kind, suit: c.suit, law: c.law }),
-    exposed: (x) => ({ seat: x.seat, card: x.card.pbn, major: x.major }),
+    exposed: (x) => ({ seat: x.seat, card: x.card.pbn, major: x.major, law: x.law }),
     returned_cards: (r) => ({ seat: r.seat, card: r.card.pbn, law: r.law }),
     reviews: (x) => x,
     sides_with_cards: (x) => x,

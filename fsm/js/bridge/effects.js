@@ -53,7 +53,7 @@
       if (!nil(get(x, 'card'))) c.card = parseCard(x.card); // a `designate` constraint names its card
       return c;
     },
-    exposed: (rec, x) => ({ seat: x.seat, card: parseCard(x.card), major: truthy(x.major) }),
+    exposed: (rec, x) => ({ seat: x.seat, card: parseCard(x.card), major: truthy(x.major), law: x.law }),
     returned_cards: (rec, x) => ({ seat: x.seat, card: parseCard(x.card), law: x.law }),
     reviews: (rec, x) => x,
     sides_with_cards: (rec, x) => x,

@@ -36,8 +36,7 @@
       obligations: (rec) => rec.obligations.filter((o) => !o.kind.startsWith('fulfilled_'))
         .map((o) => ({ seat: o.seat, kind: o.kind, law: o.law })),
       lead_restrictions: (rec) => R.leadRestrictionsNow(rec),
-      exposed_cards: (rec) => rec.exposed.map((x) => ({ seat: x.seat, card: x.card.pbn })),
-      penalty_cards: (rec) => rec.penalty_cards.map((p) => ({ seat: p.seat, card: p.card.pbn, kind: p.kind })),
+      exposed_cards: (rec) => rec.exposed.map((x) => ({ seat: x.seat, card: x.card.pbn, law: x.law })),
       unauthorized_information: (rec) => rec.unauthorized_information.map((u) => ({ source: u.source, for: u.for.slice(), law: u.law })),
       pending: (rec) => rec.pending.map((p) => ({ law: p.law, source: p.source })),
       held: (rec) => rec.held.map((h) => R.token(h.entry)),
