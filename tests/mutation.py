@@ -623,6 +623,7 @@ def run_all(only: str | None = None, processes: int = 2, strict: bool = True) ->
     """Every mutant (or those whose id contains ``only``) checked on the corpus; the summary.
     ``strict``: the strict runner (a mutant whose rules overlap on some scenario is killed)."""
     STRICT[0] = strict
+    equivalent = equivalents()  # read first: a malformed list fails before the run, not after
     chosen = [m.id for m in mutants() if only is None or only in m.id]
     start = time.monotonic()
     if processes > 1 and len(chosen) > 1:
@@ -639,7 +640,6 @@ def run_all(only: str | None = None, processes: int = 2, strict: bool = True) ->
             results.append(_check_id(i))
             _progress(len(results), len(chosen), start)
     seconds = time.monotonic() - start
-    equivalent = equivalents()
     verdicts = {i: (v, why) for i, v, why in results}
     invalid = sorted(i for i, (v, _) in verdicts.items() if v == "invalid")
     killed = sorted(i for i, (v, _) in verdicts.items() if v == "killed")

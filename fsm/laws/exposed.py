@@ -97,7 +97,7 @@ def _lead_shown(cards: Any) -> dict[str, Any]:
     return e_if(mine, [e_ui(lead, [{"partner": [var("event.seat")]}], "24")])
 
 
-def _expose(major: bool) -> list[Any]:
+def _expose(major: bool, settled: bool = False) -> list[Any]:
     """Each card stays face up until the auction ends; it is unauthorized information for partner (16C, 24).
     A card already face up is one card still: exposed once, major if either exposure makes it so."""
     seat = ctx("event.seat")
@@ -111,19 +111,18 @@ def _expose(major: bool) -> list[Any]:
                 e_ui({"cat": [seat, ":", var("")]}, [{"partner": [seat]}], "24"),
             ],
         ),
-        *(_made_major({"in": [var("card"), ctx("event.cards")]}) if major else []),
+        *(_made_major({"in": [var("card"), ctx("event.cards")]}, settled) if major else []),
     ]
 
 
-def _made_major(card: Any) -> list[dict[str, Any]]:
-    """The exposed cards of the event's seat that ``card`` picks out are major (24B, 24C); so is a minor
-    penalty card of his led or shown again with others after the auction (50B: one card, major if either
-    act makes it so)."""
+def _made_major(card: Any, settled: bool = False) -> list[dict[str, Any]]:
+    """The exposed cards of the event's seat that ``card`` picks out are major (24B, 24C). After the
+    final pass (``settled``) his cards face up are penalty cards already (24E): a minor one led or shown
+    again with others is major now (50B: one card, major if either act makes it so)."""
     where = {"and": [{"==": [var("seat"), ctx("event.seat")]}, card]}
-    return [
-        {"update": {"in": "exposed", "where": where, "field": "major", "value": True}},
-        {"update": {"in": "penalty_cards", "where": where, "field": "kind", "value": "major"}},
-    ]
+    if settled:
+        return [{"update": {"in": "penalty_cards", "where": where, "field": "kind", "value": "major"}}]
+    return [{"update": {"in": "exposed", "where": where, "field": "major", "value": True}}]
 
 
 expose_low = action(
@@ -150,7 +149,7 @@ expose_and_bar_aside = action(
     "le partenaire du fautif passera à son prochain tour si les annonces reprennent (72C)",
     "the offender's partner will pass at his next turn if the auction is reopened (72C)",
     "expose_and_bar_aside",
-    [*_expose(True), {"reopen": {}}, _BAR, {"set_aside": {}}, *e_review("72C")],
+    [*_expose(True, settled=True), {"reopen": {}}, _BAR, {"set_aside": {}}, *e_review("72C")],
 )
 
 # 24B: « une carte attaquée prématurément »: a card led face up during the auction is exposed, and

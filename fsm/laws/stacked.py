@@ -28,9 +28,10 @@ from fsm.laws.spec import LawModule, Not, Rule, action, condition_of, guard, var
 
 HELD_N, HELD_SEAT, HELD_SOURCE = var("held.n"), var("held.seat"), var("held.source")
 LATE = "clarification.call_after_final_pass"
-# the states where nothing waits: a held call is ruled on once the board is in one of them. The
-# board reaches a pass-out only from ``auction.calling``, where the held calls are ruled first.
-SETTLED = ("auction.calling", "clarification.face_down_lead", "clarification.lead_made")
+# the state where nothing waits: a held call is ruled on once the board is back in it. The board
+# reaches a pass-out only from ``auction.calling``, where the held calls are ruled first; the calls
+# held while a call after the final pass waits are ruled with it, in the Director's one visit (39).
+SETTLED = ("auction.calling",)
 
 late_call_waits = guard(
     "une déclaration après le Passe final attend l'arbitre",
@@ -166,7 +167,7 @@ MODULE = LawModule(
                 law="9B2",
                 fr="la déclaration retenue est examinée telle que les annonces se présentent",
                 en="the held call is ruled on as the auction now stands",
-                guards=(held_calls, *((NO_OPPONENT_SINCE,) if state == "auction.calling" else ())),
+                guards=(held_calls, NO_OPPONENT_SINCE),
                 actions=(remake_held,),
             )
             for state in SETTLED
