@@ -52,7 +52,21 @@ from fsm.laws import parties
 from fsm.laws.acceptance import NOTHING_PENDING, by_offender, by_offender_lho, then_his_call
 from fsm.laws.classify import KIND_GUARDS, hold_irregular_call
 from fsm.laws.normal import is_double
-from fsm.laws.spec import Guard, LawModule, Not, Option, Rule, StateSpec, action, condition_of, ctx, equals, guard, var
+from fsm.laws.spec import (
+    Guard,
+    LawModule,
+    Not,
+    Option,
+    Rule,
+    StateSpec,
+    action,
+    condition_of,
+    ctx,
+    effects_of,
+    equals,
+    guard,
+    var,
+)
 from fsm.laws.withdrawn import DROP_CANCELLED_PENDING, e_bar, e_bar_side, e_not_comparable, e_restrict
 
 INADMISSIBLE = "auction.inadmissible_double"
@@ -498,31 +512,37 @@ _ITEM_PARTNER_LEAD_FACED = {
         {"==": [ctx("table.opening_leader"), {"partner": [ITEM_SEAT]}]},
     ]
 }
-rule_held_late_calls = action(
-    "les autres déclarations après le Passe final, retenues, sont annulées dans la même intervention, la plus "
-    "ancienne d'abord (39A ; 26B pour une enchère, un contre ou un surcontre d'un défenseur)",
-    "the other calls after the final pass, held, are cancelled in the same visit, oldest first (39A; 26B for "
-    "a defender's bid, double or redouble)",
-    "rule_held_late_calls",
-    [
-        e_each(
-            var("table.held"),
-            [
-                e_with(
-                    {"call": [var("n")]},
-                    [
-                        e_status(ITEM_N, "cancelled", "39A"),
-                        e_ui(ITEM_SOURCE, [{"partner": [ITEM_SEAT]}]),
-                        e_if(
-                            {"!": {"or": [_ITEM_HARMLESS, _ITEM_PARTNER_LEAD_FACED]}},
-                            [e_restrict(ITEM_SEAT, ITEM_SOURCE)],
-                        ),
-                    ],
-                )
-            ],
-        ),
-        e_remove("held", True),
-    ],
+HELD_LATE_CALLS = [
+    e_each(
+        var("table.held"),
+        [
+            e_with(
+                {"call": [var("n")]},
+                [
+                    e_status(ITEM_N, "cancelled", "39A"),
+                    e_ui(ITEM_SOURCE, [{"partner": [ITEM_SEAT]}]),
+                    e_if(
+                        {"!": {"or": [_ITEM_HARMLESS, _ITEM_PARTNER_LEAD_FACED]}},
+                        [e_restrict(ITEM_SEAT, ITEM_SOURCE)],
+                    ),
+                ],
+            )
+        ],
+    ),
+    e_remove("held", True),
+]
+# The Director's visit: the call on the table, then each held (the words say what a player sees ruled).
+apply_39B_visit = action(
+    "annulée, sans autre rectification",
+    "cancelled, no further rectification",
+    "apply_39B_in_the_visit",
+    [*effects_of(apply_39B), *HELD_LATE_CALLS],
+)
+apply_39C_visit = action(
+    "annulée ; le déclarant pourra interdire une couleur au partenaire (26B)",
+    "cancelled; declarer may prohibit a suit to partner (26B)",
+    "apply_39C_in_the_visit",
+    [*effects_of(apply_39C), *HELD_LATE_CALLS],
 )
 # 39A after a pass-out: there is no declaring side and no defender, so nothing more (39B/C). The call
 # is added cancelled; it is unauthorized information for the caller's partner.
@@ -923,7 +943,7 @@ MODULE = LawModule(
                     fr="passe d'un défenseur ou camp du déclarant : annulée",
                     en="a defender's pass or the declaring side: cancelled",
                     guards=(harmless_late_call, *lead_guards, NOTHING_PENDING),
-                    actions=(apply_39B, rule_held_late_calls),
+                    actions=(apply_39B_visit,),
                     ruling=True,
                     cites=("39A",),
                 ),
@@ -935,7 +955,7 @@ MODULE = LawModule(
                     fr="enchère ou contre d'un défenseur : annulée, 26B",
                     en="a defender's bid or double: cancelled, 26B",
                     guards=(NOT_HARMLESS, *lead_guards, NOTHING_PENDING),
-                    actions=(apply_39C, rule_held_late_calls),
+                    actions=(apply_39C_visit,),
                     ruling=True,
                     cites=("39A", "26B"),
                 ),

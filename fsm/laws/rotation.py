@@ -978,8 +978,8 @@ MODULE = LawModule(
         StateSpec(
             name=UNNOTICED,
             law="17D3",
-            fr="Quatre Passe dont un hors tour, que personne n'a encore relevé",
-            en="Four passes, one out of rotation, that nobody has noticed yet",
+            fr="Quatre Passe dont un hors tour, non relevé",
+            en="Four passes, a turn skipped, unnoticed",
             waiting=True,
             takes=("substitute",),
         ),

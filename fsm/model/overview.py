@@ -52,7 +52,13 @@ SHARED = {"lead_above_seven": "family_inadmissible"}
 # An arrow drawn from another box, for the same reason: once a lead has been faced while a call
 # after the final pass awaited the Director, his Law 39 ruling goes on to play, as the clarification
 # period does from the awaited lead; it joins that arrow (the family's own drawing, 36-39, draws it from its state).
-SHARED_TAIL = {("clarification.call_after_final_pass", "play"): "clarification.face_down_lead"}
+SHARED_TAIL = {
+    ("clarification.call_after_final_pass", "play"): "clarification.face_down_lead",
+    # four passes with a skipped turn nobody noticed: the hands put back end the board passed out (17D2), as
+    # after a pass-out; the arrow joins that one (the family's own drawing, 28-29, draws it from its state)
+    ("auction.unnoticed_skip", "returned"): "passed_out",
+    ("auction.pass_out_of_rotation", "returned"): "passed_out",
+}
 
 
 def box_of(state: str) -> str:
