@@ -62,7 +62,6 @@ from fsm.laws.spec import (
     action,
     condition_of,
     ctx,
-    effects_of,
     equals,
     guard,
     var,
@@ -467,12 +466,8 @@ hold_late_call = action(
     ],
 )
 # 39A, 39B: cancelled; it is unauthorized information for the offender's partner.
-apply_39B = action(
-    "annulée, sans autre rectification",
-    "cancelled, no further rectification",
-    "apply_39B",
-    [e_status(N, "cancelled", "39A"), e_ui(SOURCE, [PARTNER]), CLOSE],
-)
+_39B = [e_status(N, "cancelled", "39A"), e_ui(SOURCE, [PARTNER]), CLOSE]
+apply_39B = action("annulée, sans autre rectification", "cancelled, no further rectification", "apply_39B", _39B)
 # 39C: a defender's bid, double or redouble: also 26B.
 # 26B restricts the offender's partner's opening lead: none is left once that partner, the opening
 # leader, has faced his own lead (17D1).
@@ -483,16 +478,17 @@ _PARTNER_LEAD_FACED = {
         {"==": [var("table.opening_leader"), {"partner": [var("irregularity.offender")]}]},
     ]
 }
+_39C = [
+    e_status(N, "cancelled", "39A"),
+    e_ui(SOURCE, [PARTNER]),
+    e_if({"!": _PARTNER_LEAD_FACED}, [e_restrict(OFFENDER, SOURCE)]),
+    CLOSE,
+]
 apply_39C = action(
     "annulée ; le déclarant pourra interdire une couleur au partenaire (26B)",
     "cancelled; declarer may prohibit a suit to partner (26B)",
     "apply_39C",
-    [
-        e_status(N, "cancelled", "39A"),
-        e_ui(SOURCE, [PARTNER]),
-        e_if({"!": _PARTNER_LEAD_FACED}, [e_restrict(OFFENDER, SOURCE)]),
-        CLOSE,
-    ],
+    _39C,
 )
 # 9B2: the calls made after the final pass while the Director was awaited were held; he rules them in
 # the same visit, oldest first, each as a call after the final pass (39A with 39B or 39C). The partner's
@@ -536,13 +532,13 @@ apply_39B_visit = action(
     "annulée, sans autre rectification",
     "cancelled, no further rectification",
     "apply_39B_in_the_visit",
-    [*effects_of(apply_39B), *HELD_LATE_CALLS],
+    [*_39B, *HELD_LATE_CALLS],
 )
 apply_39C_visit = action(
     "annulée ; le déclarant pourra interdire une couleur au partenaire (26B)",
     "cancelled; declarer may prohibit a suit to partner (26B)",
     "apply_39C_in_the_visit",
-    [*effects_of(apply_39C), *HELD_LATE_CALLS],
+    [*_39C, *HELD_LATE_CALLS],
 )
 # 39A after a pass-out: there is no declaring side and no defender, so nothing more (39B/C). The call
 # is added cancelled; it is unauthorized information for the caller's partner.
