@@ -17,6 +17,7 @@ from fsm.bridge.records import CallKind
 from fsm.bridge.settings import CHOICES
 from fsm.interop.conformance import VERSION as CORPUS_VERSION
 from fsm.interop.export import VERSION as MACHINE_VERSION
+from fsm.interop.oracle import VERSION as ORACLE_VERSION
 
 FOLDER = Path(__file__).parent.parent / "schemas"
 BASE = "urn:fsm-bridge-auction:schema:"
@@ -460,7 +461,7 @@ def corpus_index_schema() -> dict[str, Any]:
 
 
 def oracle_schema() -> dict[str, Any]:
-    """One answer line of the oracle (``python -m fsm replay``, protocol version 3): the board's
+    """One answer line of the oracle (``python -m fsm replay``, protocol ``ORACLE_VERSION``): the board's
     state in full (the default), as a JSON Patch from the previous answer (``--diff``, after the
     set-up), or as the snapshot keys asked for (``--keys``)."""
     line = {"type": ["integer", "null"], "minimum": 1}
@@ -468,7 +469,7 @@ def oracle_schema() -> dict[str, Any]:
                   "law": {"type": ["string", "null"]},
                   "fr": {"type": "string", "minLength": 1}, "en": {"type": "string", "minLength": 1},
                   "key": {"type": ["string", "null"]}})  # fmt: skip
-    versions = _obj({"oracle": {"const": 3}, "machine": {"type": "integer"}, "corpus": {"type": "integer"},
+    versions = _obj({"oracle": {"const": ORACLE_VERSION}, "machine": {"type": "integer"}, "corpus": {"type": "integer"},
                      "scenario": {"type": "integer"}, "package": {"type": "string"}})  # fmt: skip
     step = _obj({"event": {"type": "string"}, "args": {"type": "object"}, "source": {"type": "string"},
                  "target": {"type": "string"}, "law": LAW, "rule": {"type": "string"},
@@ -483,7 +484,7 @@ def oracle_schema() -> dict[str, Any]:
     first = {"line": line, "n": {"const": 0}, "new": setup, "ok": {"const": True}, "version": versions}
     taken = {"line": line, "n": {"type": "integer", "minimum": 1}, "event": {"$ref": BASE + "event"},
              "ok": {"const": True}, "steps": {"type": "array", "items": step, "minItems": 1}}  # fmt: skip
-    return _doc("oracle", "An answer line of the oracle (protocol version 3)", {"anyOf": [
+    return _doc("oracle", f"An answer line of the oracle (protocol version {ORACLE_VERSION})", {"anyOf": [
         _obj({**first, **whole}),
         {**_obj({**first, **some}, False), "required": [*first, "snapshot"]},
         _obj({**taken, **whole}),
