@@ -165,6 +165,25 @@ FACED_IN_TURN = Not(
     faced_lead_out_of_turn_on_table, "l'entame visible est celle de l'entameur", "the faced lead is the leader's"
 )
 
+
+def _harmless(seat: Any, call: Any, table: Any = var) -> dict[str, Any]:
+    """39B: a defender's pass or any call of the declaring side; ``table`` reads the table (``ctx`` in an
+    item's scope, where ``var`` reads the item)."""
+    return {"or": [{"==": [{"side": [seat]}, {"side": [table("table.declarer")]}]}, {"==": [call, "Pass"]}]}
+
+
+def _partner_lead_faced(seat: Any, table: Any = var) -> dict[str, Any]:
+    """26B restricts the offender's partner's opening lead: none is left once that partner, the opening
+    leader, has faced his own lead (17D1)."""
+    return {
+        "and": [
+            {"==": [table("table.lead.faced"), True]},
+            {"==": [table("table.lead.seat"), table("table.opening_leader")]},
+            {"==": [table("table.opening_leader"), {"partner": [seat]}]},
+        ]
+    }
+
+
 harmless_late_call = guard(
     "passe d'un défenseur, ou déclaration du camp du déclarant",
     "a defender's pass, or any call of the declaring side",
@@ -172,12 +191,7 @@ harmless_late_call = guard(
     {
         "and": [
             {"!=": [var("table.declarer"), None]},
-            {
-                "or": [
-                    {"==": [{"side": [var("irregularity.offender")]}, {"side": [var("table.declarer")]}]},
-                    equals("irregularity.call", "Pass"),
-                ]
-            },
+            _harmless(var("irregularity.offender"), var("irregularity.call")),
         ]
     },
 )
@@ -468,20 +482,11 @@ hold_late_call = action(
 # 39A, 39B: cancelled; it is unauthorized information for the offender's partner.
 _39B = [e_status(N, "cancelled", "39A"), e_ui(SOURCE, [PARTNER]), CLOSE]
 apply_39B = action("annulée, sans autre rectification", "cancelled, no further rectification", "apply_39B", _39B)
-# 39C: a defender's bid, double or redouble: also 26B.
-# 26B restricts the offender's partner's opening lead: none is left once that partner, the opening
-# leader, has faced his own lead (17D1).
-_PARTNER_LEAD_FACED = {
-    "and": [
-        condition_of(faced_lead_on_table),
-        {"==": [var("table.lead.seat"), var("table.opening_leader")]},
-        {"==": [var("table.opening_leader"), {"partner": [var("irregularity.offender")]}]},
-    ]
-}
+# 39C: a defender's bid, double or redouble: also 26B (none once partner faced his own lead).
 _39C = [
     e_status(N, "cancelled", "39A"),
     e_ui(SOURCE, [PARTNER]),
-    e_if({"!": _PARTNER_LEAD_FACED}, [e_restrict(OFFENDER, SOURCE)]),
+    e_if({"!": _partner_lead_faced(OFFENDER)}, [e_restrict(OFFENDER, SOURCE)]),
     CLOSE,
 ]
 apply_39C = action(
@@ -493,21 +498,6 @@ apply_39C = action(
 # 9B2: the calls made after the final pass while the Director was awaited were held; he rules them in
 # the same visit, oldest first, each as a call after the final pass (39A with 39B or 39C). The partner's
 # faced opening lead ends the 26B restriction as for the first (17D1).
-# (inside an item's scope ``var`` reads the item: the table is read with ``ctx``)
-_ITEM_CALL = var("call")
-_ITEM_HARMLESS = {
-    "or": [
-        {"==": [{"side": [ITEM_SEAT]}, {"side": [ctx("table.declarer")]}]},
-        {"==": [_ITEM_CALL, "Pass"]},
-    ]
-}
-_ITEM_PARTNER_LEAD_FACED = {
-    "and": [
-        {"==": [ctx("table.lead.faced"), True]},
-        {"==": [ctx("table.lead.seat"), ctx("table.opening_leader")]},
-        {"==": [ctx("table.opening_leader"), {"partner": [ITEM_SEAT]}]},
-    ]
-}
 HELD_LATE_CALLS = [
     e_each(
         var("table.held"),
@@ -518,7 +508,7 @@ HELD_LATE_CALLS = [
                     e_status(ITEM_N, "cancelled", "39A"),
                     e_ui(ITEM_SOURCE, [{"partner": [ITEM_SEAT]}]),
                     e_if(
-                        {"!": {"or": [_ITEM_HARMLESS, _ITEM_PARTNER_LEAD_FACED]}},
+                        {"!": {"or": [_harmless(ITEM_SEAT, var("call"), ctx), _partner_lead_faced(ITEM_SEAT, ctx)]}},
                         [e_restrict(ITEM_SEAT, ITEM_SOURCE)],
                     ),
                 ],
