@@ -62,7 +62,7 @@ def test_a_reason_is_never_given_for_a_paragraph_the_machine_cites_and_names_wha
 @pytest.mark.parametrize(
     ("ref", "law", "rule"),
     [
-        ("34", "17D3", "auction.calling--auction_ends[three_passes_follow,a_player_deprived,not_nobody_bid]->auction.calling"),
+        ("34", "17D3", "auction.calling--auction_ends[three_passes_follow,a_player_deprived,not_only_passes]->auction.calling"),
         ("30B2", "25", "auction.calling--call[call_is_change]->auction.change_of_call"),
         ("31C", "25", "auction.calling--call[call_is_change]->auction.change_of_call"),
         ("32C", "25", "auction.calling--call[call_is_change]->auction.change_of_call"),
@@ -97,7 +97,7 @@ def test_the_page_shows_each_paragraph_with_what_accounts_for_it():
     assert "`specifies`" in section
     section = text.split("### 34 — Conservation du droit de déclarer", 1)[1].split("\n### ", 1)[0]
     assert (
-        "`auction.calling--auction_ends[three_passes_follow,a_player_deprived,not_nobody_bid]->auction.calling`"
+        "`auction.calling--auction_ends[three_passes_follow,a_player_deprived,not_only_passes]->auction.calling`"
         in section
     )
     assert "`17D3-seed003-passes-after-a-skipped-player`" in section

@@ -144,6 +144,10 @@ takes_back_the_call_made_irregular = guard(
 )
 
 
+# A ruling since the change (36A, 38D, 17D3) may have cancelled the LHO's call: nothing is left to take back.
+STILL_ON_RECORD = {"!=": [{"call": [var("table.withdrawable.n")]}, None]}
+
+
 def _may_take_back(law: str) -> Guard:
     if law == "25A6":
         fr, en = (
@@ -164,6 +168,7 @@ def _may_take_back(law: str) -> Guard:
                 {"!=": [var("table.withdrawable.seat"), None]},
                 equals("event.seat", var("table.withdrawable.seat")),
                 equals("table.withdraw_law", law),
+                STILL_ON_RECORD,
             ]
         },
     )
@@ -805,7 +810,13 @@ def _withdrawer(law: str) -> Holder:
         f"the LHO who called over the first call ({law})",
         f"withdrawer_{law}",
         seats_if(
-            {"and": [{"!=": [var("table.withdrawable.seat"), None]}, equals("table.withdraw_law", law)]},
+            {
+                "and": [
+                    {"!=": [var("table.withdrawable.seat"), None]},
+                    equals("table.withdraw_law", law),
+                    STILL_ON_RECORD,
+                ]
+            },
             var("table.withdrawable.seat"),
         ),
     )

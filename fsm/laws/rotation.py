@@ -532,14 +532,20 @@ three_passes_follow = guard(
 
 # 17D2 « Si personne n'enchérit » : with no bid, the auction period ends when the four hands are back in
 # the board, not at the fourth pass; four passes, one of which skipped a player, leave the board waiting
-# for someone to notice (17D3) or for the hands to go back (17D2).
+# for someone to notice (17D3) or for the hands to go back (17D2). A double or redouble on the record,
+# awaiting Law 36, is no pass (22B): with it, the board does not look passed out, and 17D3 applies at once.
 nobody_bid = guard(
-    "personne n'a enchéri",
-    "nobody has bid",
-    "nobody_bid",
-    equals("auction.last_bid", None),
+    "seuls des Passe ont été faits",
+    "only passes were made",
+    "only_passes",
+    {
+        "none": [
+            var("auction.calls"),
+            {"and": [{"in": [var("status"), ["standing", "pending"]]}, {"!=": [var("call"), "Pass"]}]},
+        ]
+    },
 )
-A_BID_MADE = Not(nobody_bid, "après une enchère", "after a bid")
+A_BID_MADE = Not(nobody_bid, "après une enchère, un Contre ou un Surcontre", "after a bid, a double or a redouble")
 # 25A: a change of one's own last call is not the notice of the skipped turn: it is ruled as during the
 # auction (which has not ended, 17D3), and the auction, as it then stands, tells whether 17D3 still applies.
 change_as_in_the_auction = action(

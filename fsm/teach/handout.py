@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from html import escape
+from typing import Any
 
 from fsm.laws import lawtext
 from fsm.laws.lawtext import LAW, SUMMARY, cite, words
@@ -38,8 +39,24 @@ def _both(fr: str, en: str) -> str:
     return f'<span lang="fr">{fr}</span><span lang="en">{en}</span>'
 
 
-def _laws(stage: Stage) -> list[str]:
-    return list(dict.fromkeys(law for step in stage.steps for law in step.laws))
+def _owed(snapshot: dict[str, Any] | None) -> set[str]:
+    """The laws of the obligations a snapshot shows."""
+    return {o["law"] for o in (snapshot or {}).get("obligations") or ()}
+
+
+def _laws(stage: Stage, before: dict[str, Any] | None = None) -> list[str]:
+    """The laws a stage applied, each step's with the paragraphs its rule cites; but an obligation
+    fulfilled (``call_stands``: a pass, a repeated call) cites every law that makes one, and of those
+    only the law of the obligation the board showed before the stage is this board's."""
+    owed = _owed(before)
+    return list(
+        dict.fromkeys(
+            law
+            for step in stage.steps
+            for law in step.laws
+            if law == step.law or step.event != "call_stands" or law in owed
+        )
+    )
 
 
 def _law(key: str, refs: list[str], lang: str, titled: bool = True) -> str:
@@ -106,16 +123,18 @@ def handout(stages: Sequence[tuple[Stage, Stage]], taught: Sequence[str] = ()) -
     """The block the page prints: each stage's event and laws, then the laws' words, once each
     (``taught``: the laws the scenario is about, quoted even when every board applies them);
     hidden on the screen."""
+    befores = [None, *(fr.snapshot for fr, _ in stages[:-1])]
+    each = [_laws(fr, before) for (fr, _), before in zip(stages, befores, strict=True)]
     events = "".join(
         f"<li value='{fr.number}'>"
         + _both(
-            _red(fr.text) + (f" <small>({LAW['fr']} {escape(', '.join(_laws(fr)))})</small>" if _laws(fr) else ""),
-            _red(en.text) + (f" <small>({LAW['en']} {escape(', '.join(_laws(en)))})</small>" if _laws(en) else ""),
+            _red(fr.text) + (f" <small>({LAW['fr']} {escape(', '.join(laws))})</small>" if laws else ""),
+            _red(en.text) + (f" <small>({LAW['en']} {escape(', '.join(laws))})</small>" if laws else ""),
         )
         + "</li>"
-        for fr, en in stages
+        for (fr, en), laws in zip(stages, each, strict=True)
     )
-    applied = [law for fr, _ in stages for law in _laws(fr)]
+    applied = [law for laws in each for law in laws]
     laws = _both(*(_quoted(applied, lang, taught) for lang in ("fr", "en")))
     return (
         "<div class='handout' hidden>"
