@@ -62,6 +62,8 @@ PENDING_IRREGULAR = (
     "auction.bid_out_of_rotation",
     "auction.double_out_of_rotation",
     OFFERED_27,
+    "auction.inadmissible_double.offered",
+    ABOVE_SEVEN,
 )
 
 
@@ -145,7 +147,12 @@ takes_back_the_call_made_irregular = guard(
 
 
 # A ruling since the change (36A, 38D, 17D3) may have cancelled the LHO's call: nothing is left to take back.
-STILL_ON_RECORD = {"!=": [{"call": [var("table.withdrawable.n")]}, None]}
+STILL_ON_RECORD = {
+    "in": [
+        {"first": [{"map": [[{"call": [var("table.withdrawable.n")]}], var("status")]}]},
+        ["standing", "pending"],
+    ]
+}
 
 
 def _may_take_back(law: str) -> Guard:
@@ -210,6 +217,7 @@ def _nothing_to_take_back(law: str) -> tuple[Guard, Action]:
                         "or": [
                             {"==": [var("table.withdrawable.seat"), None]},
                             {"!=": [var("event.seat"), var("table.withdrawable.seat")]},
+                            {"!": STILL_ON_RECORD},
                         ]
                     },
                 ]
@@ -670,12 +678,31 @@ NOT_COMPARABLE = {"!=": [ctx("irregularity.comparable"), True]}
 # --- 25A on an irregular call still on the table (out of rotation, 28-32; insufficient, 27) --------------
 # An unintended call is unintended whether or not it was in rotation (25A1, 25A3): while it waits for its
 # option holder, partner has not called since (25A4), and its maker may replace it by the call he meant.
-_MAY_REPLACE_PENDING = {
-    "and": [
-        {"==": [var("irregularity.replacement_n"), None]},
-        {"==": [var("irregularity.held_n"), None]},
+# A call of his partner held while it waits (29A, 9B2) is a call made since (25A4).
+_PARTNER_HELD = {
+    "or": [
+        {"!=": [var("irregularity.held_n"), None]},
+        {
+            "some": [
+                var("table.held"),
+                {
+                    "==": [
+                        {"first": [{"map": [[{"call": [var("n")]}], var("seat")]}]},
+                        {"partner": [ctx("irregularity.offender")]},
+                    ]
+                },
+            ]
+        },
     ]
 }
+_MAY_REPLACE_PENDING = {"and": [{"==": [var("irregularity.replacement_n"), None]}, {"!": _PARTNER_HELD}]}
+partner_call_held = guard(
+    "par le fautif, dont le partenaire a déclaré depuis (déclaration retenue)",
+    "by the offender, whose partner has called since (a call held)",
+    "partner_call_held",
+    {"and": [equals("event.seat", var("irregularity.offender")), _PARTNER_HELD]},
+    needs=("irregularity",),
+)
 replaces_his_pending_call = guard(
     "le fautif remplace sa déclaration irrégulière qui attend une décision",
     "the offender replaces his irregular call awaiting a decision",
@@ -690,6 +717,13 @@ pending_call_substituter = holder(
     seats_if(
         {"and": [{"!=": [var("irregularity.offender"), None]}, _MAY_REPLACE_PENDING]}, var("irregularity.offender")
     ),
+)
+SUBSTITUTE_PENDING = Option(
+    event="substitute",
+    holder=pending_call_substituter,
+    law="25A",
+    fr="remplace sa déclaration non intentionnelle par celle qu'il voulait faire",
+    en="replaces his unintended call by the one he meant",
 )
 hold_pending_substitution = action(
     "la substitution attend le jugement de l'arbitre",
@@ -923,6 +957,20 @@ MODULE = LawModule(
                 guards=(replaces_his_pending_call,),
                 actions=(hold_pending_substitution,),
                 cites=("25A1", "25A3", "25A4"),
+            )
+            for source in PENDING_IRREGULAR
+        ],
+        *[
+            Rule(
+                event="substitute",
+                source=source,
+                dest=None,
+                law="25A",  # the state's one law for a substitution, so that any other refusal cites it too
+                fr="le partenaire a déclaré depuis, sa déclaration retenue : refusé",
+                en="partner has called since, his call held: refused",
+                guards=(partner_call_held,),
+                actions=(refuse_after_partner,),
+                cites=("25A4",),
             )
             for source in PENDING_IRREGULAR
         ],
@@ -1364,17 +1412,9 @@ MODULE = LawModule(
     ],
     options={
         **{
-            source: [
-                Option(
-                    event="substitute",
-                    holder=pending_call_substituter,
-                    law="25A",
-                    fr="remplace sa déclaration non intentionnelle par celle qu'il voulait faire",
-                    en="replaces his unintended call by the one he meant",
-                )
-            ]
+            source: [SUBSTITUTE_PENDING]
             for source in PENDING_IRREGULAR
-            if source != OFFERED_27
+            if source not in (OFFERED_27, INADMISSIBLE_OFFERED)
         },
         "auction.calling": [
             Option(
@@ -1439,13 +1479,7 @@ MODULE = LawModule(
             ),
         ],
         OFFERED_27: [
-            Option(
-                event="substitute",
-                holder=pending_call_substituter,
-                law="25A",
-                fr="remplace sa déclaration non intentionnelle par celle qu'il voulait faire",
-                en="replaces his unintended call by the one he meant",
-            ),
+            SUBSTITUTE_PENDING,
             Option(
                 event="withdraw",
                 holder=WITHDRAWER_25A6,
@@ -1462,6 +1496,7 @@ MODULE = LawModule(
             ),
         ],
         INADMISSIBLE_OFFERED: [
+            SUBSTITUTE_PENDING,
             Option(
                 event="withdraw",
                 holder=WITHDRAWER_25A6,
