@@ -9,7 +9,8 @@ measured in a real headless Chromium (tests/browser/fit.mjs):
   or more as the screen shows it, the open question scrolled into view with its prompt and its
   choices between the header and the window's bottom; the teacher's board too (key P);
 - phone: one column: the document no wider than the screen, the grid, the hands, the options, the
-  question and the tree's panel never over one another, no text under 14 px.
+  question and the tree's panel never over one another, no text under 14 px, the tree's part drawn at
+  14 px or more (its panel scrolls).
 
 The fast suite measures one scenario page per law family (the family of the law a scenario is named
 after, :func:`fsm.teach.quiz.family`), the index, a quiz sheet and the teacher's board; ``make deep``
@@ -120,6 +121,8 @@ def problems(seen: dict[str, Any]) -> list[tuple[Any, ...]]:
                 found.append((*where, "wider than the phone", m["width"], m["cut"]))
             if m["least"] and m["least"]["px"] < 14:
                 found.append((*where, "text under 14 px", m["least"]))
+            if page["kind"] == "scenario" and (not m["tree"]["texts"] or m["tree"]["least_px"] < 14):
+                found.append((*where, "the tree's part under 14 px", m["tree"]))
             if overlaps(m["boxes"]):
                 found.append((*where, "boxes over one another", overlaps(m["boxes"])))
     return found

@@ -82,11 +82,14 @@
   }
 
   var PROJECTED_PX = 18.5;  // the least type of the tree's part on a projector, in CSS pixels
-  var LEAST_PX = 11;        // and on a screen, before the part scrolls instead of shrinking
+  var PHONE_PX = 14.5;      // on a phone (the page in one column)
+  var LEAST_PX = 11;        // on a screen, before the part is fitted to the panel's width only
+  var phone = window.matchMedia ? window.matchMedia("(max-width: 700px)") : null;
 
   function crop(n) {
     var full = document.body.classList.contains("tree-full");
     var projected = document.documentElement.classList.contains("projector");
+    var least = projected ? PROJECTED_PX : phone && phone.matches ? PHONE_PX : 0;
     Array.prototype.forEach.call(document.querySelectorAll(".tree svg"), function (svg) {
       if (!svg.hasAttribute("data-viewbox")) {
         svg.setAttribute("data-viewbox", svg.getAttribute("viewBox"));
@@ -107,12 +110,13 @@
         svg.setAttribute("viewBox", [b.x0 - pad, b.y0 - pad, w, h].map(function (v) { return v.toFixed(1); }).join(" "));
         svg.setAttribute("width", w.toFixed(1) + "pt");
         svg.setAttribute("height", h.toFixed(1) + "pt");
-        // pixels a unit: the part fits the panel, its type never under LEAST_PX (PROJECTED_PX on a
-        // projector), a small part not blown up; the panel scrolls when the type needs more room
+        // pixels a unit: the part fits the panel (its height as long as its type stays LEAST_PX),
+        // a small part not blown up; on a projector or a phone its type never under PROJECTED_PX or
+        // PHONE_PX, the panel scrolling when the part needs more room
         var type = smallestType(svg);
         var fitW = (panel.clientWidth - 2) / w, fitH = (panel.clientHeight - 2) / h;
         var scale = Math.min(fitW, Math.max(fitH, LEAST_PX / type), 4 / 3 * 1.4);
-        if (projected) { scale = Math.max(scale, PROJECTED_PX / type); }
+        scale = Math.max(scale, least / type);
         svg.style.width = (w * scale).toFixed(1) + "px";
         svg.style.height = (h * scale).toFixed(1) + "px";
         svg.style.maxWidth = "none";
@@ -121,8 +125,8 @@
         svg.setAttribute("width", svg.getAttribute("data-width"));
         svg.setAttribute("height", svg.getAttribute("data-height"));
         svg.style.width = svg.style.height = svg.style.maxWidth = "";
-        if (projected && !full) {  // no part to show: the whole tree, its type as large as a part's
-          var vb = svg.viewBox.baseVal, grow = PROJECTED_PX / smallestType(svg);
+        if (least && !full) {  // no part to show: the whole tree, its type as large as a part's
+          var vb = svg.viewBox.baseVal, grow = least / smallestType(svg);
           svg.style.width = (vb.width * grow).toFixed(1) + "px";
           svg.style.height = (vb.height * grow).toFixed(1) + "px";
           svg.style.maxWidth = "none";

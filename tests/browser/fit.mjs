@@ -157,7 +157,7 @@ await offline(join(folder, names[0]), out, async (page) => {
       await page.click("#projector");
       seen.projector_off_px = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
       await page.setViewportSize(PHONE);
-      seen.phone = await measure(page, { within: STAGE_BOXES, stages: sample ? "ends" : "all" });
+      seen.phone = await measure(page, { within: STAGE_BOXES, tree: true, stages: sample ? "ends" : "all" });
     } else if (kind === "board") {
       await page.waitForSelector("body[data-ready]", { timeout: 60000 });
       // a deal and three calls, one of them irregular: the hands, the grid, the options shown
