@@ -58,7 +58,7 @@ def fit(folder: Path, names: list[str], sample: bool = False) -> dict[str, Any]:
     last stages only (every stage in projector mode)."""
     done = subprocess.run(
         ["node", str(BROWSER / "fit.mjs"), *(["--sample"] if sample else []), str(folder), *names],
-        capture_output=True, text=True, cwd=BROWSER, timeout=3600, env={**os.environ, "CHROMIUM": CHROMIUM},
+        capture_output=True, text=True, cwd=BROWSER, timeout=7200, env={**os.environ, "CHROMIUM": CHROMIUM},
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     seen: dict[str, Any] = json.loads(done.stdout)
@@ -150,6 +150,7 @@ def test_each_page_kind_fits_a_projector_and_a_phone(chromium, tmp_path):
     assert problems(seen) == []
     kinds = [seen["pages"][n]["kind"] for n in names]
     assert kinds == ["scenario"] * len(ids) + ["other", "other", "board"]
+    assert seen["pages"]["tableau.html"]["p_in_field"] == [False, "p"]  # typed in a field, P is a letter
     scenario = [seen["pages"][f"{i}.html"] for i in ids]
     assert sum(m["quiz"] is not None for p in scenario for m in p["projector"]) > 20  # questions measured
     stage = seen["pages"]["54D-refused-declarer-requires-the-suit.html"]["projector"][3]

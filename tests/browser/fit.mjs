@@ -170,12 +170,17 @@ await offline(join(folder, names[0]), out, async (page) => {
         }, [seat, call]);
       }
       seen.normal = await measure(page, { within: BOARD_BOXES });
+      await page.evaluate(() => document.activeElement && document.activeElement.blur());
       await page.keyboard.press("p");
       seen.projector = await measure(page, { within: BOARD_BOXES });
       await page.click("#projector");
       seen.projector_off_px = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
       await page.setViewportSize(PHONE);
       seen.phone = [await measure(page, { within: BOARD_BOXES })];
+      await page.evaluate(() => { document.getElementById("setup-box").open = true; });
+      await page.focus("#hand-N");  // a P typed in a field is a letter, not the projector
+      await page.keyboard.press("p");
+      seen.p_in_field = await page.evaluate(() => [document.documentElement.classList.contains("projector"), document.getElementById("hand-N").value]);
     } else {
       await page.setViewportSize(PHONE);
       seen.phone = [await measure(page, { within: {} })];
