@@ -46,7 +46,8 @@
   }
 
   // What applies at a stage: the current state's question and its branches; else what this stage
-  // took (the branch and the question it answers); else nothing (the whole tree).
+  // took (the branch and the question it answers); else nothing (the whole tree). The names, and
+  // their box.
   function focus(svg, stage) {
     var state = stage.getAttribute("data-state");
     var names = {};
@@ -66,33 +67,79 @@
         names[name.split("->")[0]] = true;
       });
     }
-    return box(svg, names);
+    var b = box(svg, names);
+    return b ? { box: b, names: names } : null;
   }
+
+  // The smallest type of a drawing, in the units of its viewBox (Graphviz's points).
+  function smallestType(svg) {
+    var least = Infinity;
+    Array.prototype.forEach.call(svg.querySelectorAll("g.node:not(.off) text, g.edge:not(.off) text"), function (t) {
+      var size = parseFloat(t.getAttribute("font-size") || getComputedStyle(t).fontSize);
+      if (size > 0 && size < least) { least = size; }
+    });
+    return least === Infinity ? 14 : least;
+  }
+
+  var PROJECTED_PX = 18.5;  // the least type of the tree's part on a projector, in CSS pixels
+  var PHONE_PX = 14.5;      // on a phone (the page in one column)
+  var LEAST_PX = 11;        // on a screen, before the part is fitted to the panel's width only
+  var phone = window.matchMedia ? window.matchMedia("(max-width: 700px)") : null;
 
   function crop(n) {
     var full = document.body.classList.contains("tree-full");
+    var projected = document.documentElement.classList.contains("projector");
+    var least = projected ? PROJECTED_PX : phone && phone.matches ? PHONE_PX : 0;
     Array.prototype.forEach.call(document.querySelectorAll(".tree svg"), function (svg) {
       if (!svg.hasAttribute("data-viewbox")) {
         svg.setAttribute("data-viewbox", svg.getAttribute("viewBox"));
         svg.setAttribute("data-width", svg.getAttribute("width"));
         svg.setAttribute("data-height", svg.getAttribute("height"));
       }
-      var b = full ? null : focus(svg, stages[n]);
+      var f = full ? null : focus(svg, stages[n]);
+      var b = f ? f.box : null;
       if (!b && !full && !svg.getBBox().width) { return; }  // the other language's, hidden
+      // out of the part, nothing drawn: no arrow from or to a box the part does not show
+      Array.prototype.forEach.call(svg.querySelectorAll("g.node, g.edge"), function (g) {
+        g.classList.toggle("off", !!f && !f.names[g.getAttribute("data-name") || ""]);
+      });
+      var panel = svg.parentNode.closest(".tree");
       if (b) {
         var pad = 6;
         var w = b.x1 - b.x0 + 2 * pad, h = b.y1 - b.y0 + 2 * pad;
         svg.setAttribute("viewBox", [b.x0 - pad, b.y0 - pad, w, h].map(function (v) { return v.toFixed(1); }).join(" "));
         svg.setAttribute("width", w.toFixed(1) + "pt");
         svg.setAttribute("height", h.toFixed(1) + "pt");
-        svg.style.maxWidth = (w * 4 / 3 * 1.4).toFixed(0) + "px";  // a small part is not blown up
+        // pixels a unit: the part fits the panel (its height as long as its type stays LEAST_PX),
+        // a small part not blown up; on a projector or a phone its type never under PROJECTED_PX or
+        // PHONE_PX, the panel scrolling when the part needs more room
+        var type = smallestType(svg);
+        var fitW = (panel.clientWidth - 2) / w, fitH = (panel.clientHeight - 2) / h;
+        var scale = Math.min(fitW, Math.max(fitH, LEAST_PX / type), 4 / 3 * 1.4);
+        scale = Math.max(scale, least / type);
+        svg.style.width = (w * scale).toFixed(1) + "px";
+        svg.style.height = (h * scale).toFixed(1) + "px";
+        svg.style.maxWidth = "none";
       } else {
         svg.setAttribute("viewBox", svg.getAttribute("data-viewbox"));
         svg.setAttribute("width", svg.getAttribute("data-width"));
         svg.setAttribute("height", svg.getAttribute("data-height"));
-        svg.style.maxWidth = "";
+        svg.style.width = svg.style.height = svg.style.maxWidth = "";
+        if (least && !full) {  // no part to show: the whole tree, its type as large as a part's
+          var vb = svg.viewBox.baseVal, grow = least / smallestType(svg);
+          svg.style.width = (vb.width * grow).toFixed(1) + "px";
+          svg.style.height = (vb.height * grow).toFixed(1) + "px";
+          svg.style.maxWidth = "none";
+        }
       }
-      svg.parentNode.closest(".tree").scrollTop = 0;
+      panel.scrollTop = 0;
+      panel.scrollLeft = 0;
+      // the question asked now in the middle of the panel (its top, when taller) when the part is taller
+      var node = svg.querySelector("g.node.current");
+      if (b && node && !node.classList.contains("off")) {
+        var r = node.getBoundingClientRect(), p = panel.getBoundingClientRect();
+        panel.scrollTop = Math.max(0, r.top - p.top - Math.max(4, (panel.clientHeight - r.height) / 2));
+      }
     });
   }
 
@@ -107,7 +154,11 @@
     if (history.replaceState) { history.replaceState(null, "", "#" + current); }
     mark(current);
     crop(current);
-    // a long auction: its last rounds in view
+    lastRounds();
+  }
+
+  // a long auction: its last rounds in view
+  function lastRounds() {
     Array.prototype.forEach.call(stages[current].querySelectorAll(".grid-box"), function (g) { g.scrollTop = g.scrollHeight; });
   }
 
@@ -142,13 +193,14 @@
     var h = document.querySelector("header");
     document.documentElement.style.setProperty("--header", (h ? h.offsetHeight + 4 : 70) + "px");
   }
-  window.addEventListener("resize", header);
+  window.addEventListener("resize", function () { header(); crop(current); });
   var projector = document.getElementById("projector");
   function project(on) {
     document.documentElement.classList.toggle("projector", on);
     if (projector) { projector.setAttribute("aria-pressed", on ? "true" : "false"); }
     header();
     crop(current);
+    lastRounds();
   }
   if (projector) {
     projector.addEventListener("click", function () { project(!document.documentElement.classList.contains("projector")); });

@@ -94,6 +94,7 @@
     "<header><h1>" + W("title") + "</h1><div class='bar'>" +
     "<button type='button' id='undo'>" + W("undo") + "</button>" +
     "<label class='toggle'><input type='checkbox' id='routine' checked> " + W("routine") + "</label>" +
+    "<button type='button' id='projector' aria-pressed='false'>" + W("projector") + "</button>" +
     "<button type='button' id='lang'>" + W("lang") + "</button></div></header>" +
     "<main class='tableau-main'>" +
     "<div class='col left'>" +
@@ -554,6 +555,16 @@
     document.body.classList.toggle("en", en);
     document.documentElement.lang = en ? "en" : "fr";
     relabel();
+  });
+  // the projector mode, as on the scenario pages: large type (key P, but not while typing a deal)
+  function project(on) {
+    document.documentElement.classList.toggle("projector", on);
+    $("projector").setAttribute("aria-pressed", on ? "true" : "false");
+  }
+  $("projector").addEventListener("click", function () { project(!document.documentElement.classList.contains("projector")); });
+  document.addEventListener("keydown", function (e) {
+    if (e.ctrlKey || e.metaKey || e.altKey || (e.target.closest && e.target.closest("input, select, textarea"))) { return; }
+    if (e.key === "p" || e.key === "P") { project(!document.documentElement.classList.contains("projector")); }
   });
   var hide = $("routine");
   hide.addEventListener("change", function () { document.body.classList.toggle("hide-routine", hide.checked); });

@@ -346,6 +346,7 @@ def page(scenario: Scenario | str) -> str:
         f"<label class='toggle'><input type='checkbox' id='routine' checked> {both(('masquer les ', 'hide '))}{_word('routine')}</label>"
         f"{quiz_toggle}<button type='button' id='projector' aria-pressed='false'>{both(LAYOUT['projector'])}</button>"
         f"{full}<button type='button' id='lang'>{_word('lang')}</button>"
+        f"<code class='id'>{html.escape(s.id)}</code>"  # on the screen beside the buttons (the title's, printed)
         "</div></header><main><div class='left'>"
         + (
             f"<details class='setup'><summary>{setup}</summary>{notes}</details>"

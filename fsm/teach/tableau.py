@@ -34,6 +34,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "title": ("Le tableau du professeur", "The teacher's board"),
     "index": ("Le tableau du professeur : une donne à construire", "The teacher's board: a board to build"),
     "lang": ("English", "Français"),
+    "projector": ("Projecteur (P)", "Projector (P)"),
     "setup": ("La donne", "The board"),
     "dealer": ("Donneur", "Dealer"),
     "vul": ("Vulnérabilité", "Vulnerability"),
