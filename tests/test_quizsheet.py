@@ -3,9 +3,8 @@ numbered with their choices lettered and no answer, then the answer key on a pag
 
 from __future__ import annotations
 
-from html import escape
-
 import re
+from html import escape
 
 import pytest
 
