@@ -178,7 +178,7 @@ def question_text(sid: str, index: int, n: int) -> str:
         + f"\n\n{q.prompt['fr']} **{q.ask['fr']}**\n\n"
         + english(f"{q.prompt['en']} {q.ask['en']}")
         + f"\n\n{choices}\n\n<details><summary>La réponse</summary>\n\n"
-        + f"**{q.answer + 1}. {answer.fr}** (Loi {answer.law})\n\n{law}\n\n{reasons}\n\n</details>"
+        + f"**{q.answer + 1}. {answer.fr}** ({q.cite.get('fr') or f'Loi {answer.law}'})\n\n{law}\n\n{reasons}\n\n</details>"
     )
 
 

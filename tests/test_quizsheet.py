@@ -4,6 +4,7 @@ numbered with their choices lettered and no answer, then the answer key on a pag
 from __future__ import annotations
 
 import re
+from html import escape
 
 import pytest
 
@@ -41,7 +42,7 @@ def test_no_answer_before_the_key_and_the_key_after_a_page_break(pool, lang):
             for c in q.choices:
                 assert c.why[lang] not in questions  # no reason before the key
                 assert quizsheet._red(c.why[lang]) in key
-            assert f"<b>{n}. {quizsheet.LETTERS[q.answer]}</b> — " in key and q.law in key
+            assert f"<b>{n}. {quizsheet.LETTERS[q.answer]}</b> — {escape(q.citation(lang))}</p>" in key
         assert key.count(yes) >= len(asked)  # the right choice's reason, once a question at least
 
 

@@ -11,15 +11,20 @@ its consequence are never in the prompt. Four kinds:
   older commentaries still teach);
 - ``law``, « Que prévoient les Lois ? »: an act at the table (a call, a card shown, a lead) that the
   Laws classify or rectify by themselves; the choices are the branches of that act from this state;
-- ``player``, « Lequel de ces choix est permis ? »: a player's option; the choices are that option
-  in the mouth of each seat, only those who hold it being right;
-- ``fact``, « Qui est le déclarant ? », « Qui entame ? », « Pour qui l'information est-elle non
-  autorisée ? », « Quelle restriction d'entame ? »: what the board holds once the Laws have acted.
+- ``player``, « Qui peut maintenant faire ce choix : « … » ? »: a player's option, said once in the
+  question; the choices are the seats, one of its holders right;
+- ``fact``, « Qui est le déclarant ? », « Pour qui l'information est-elle non autorisée ? », and
+  the consequences (:data:`CONSEQUENCES`): « Qui doit passer, et jusqu'à quand ? », « Quelle
+  restriction d'entame ? », « Que devient la carte ♥R d'Ouest ? », « Que peut maintenant exiger ou
+  interdire le déclarant ? »: what the board's snapshot holds once the Laws have acted.
 
 A ruling of the arbitre and a player's option are never in the same list. Every choice carries a
-one-line reason, right or wrong, citing its law. The keyed answer is what the model rules: the
-event the scenario makes next (or the snapshot it leaves); :func:`bank` gathers the questions of the
-corpus with no law taking more than a quarter of it.
+one-line reason, right or wrong, citing its law; a wrong one says why on this board (« 1♣ ne
+surenchérit pas 1♥ », the condition the branch needs and the board lacks). At each stage of a board
+at most one question has seats for choices (who declares, not also who leads); who must pass is not
+asked again right after the ruling that said it. The keyed answer is what the model rules: the event
+the scenario makes next (or the snapshot it leaves); :func:`bank` gathers the questions of the corpus,
+no two of one family offering the same choices, with no law taking more than a quarter of it.
 """
 
 from __future__ import annotations
@@ -65,12 +70,21 @@ ASK = {
         "fr": "Quelle restriction d'entame le déclarant peut-il imposer ?",
         "en": "What lead restriction may declarer impose?",
     },
+    "options": {
+        "fr": "Que peut maintenant exiger ou interdire le déclarant ?",
+        "en": "What may declarer now require or forbid?",
+    },
 }
 RULINGS = ("judge", "director")  # the arbitre's own events
 ASKED = ("review", "explain")  # routine rights, worth one question each: who may ask (20, 41B)
 # What every step of a board may do, and so never the point of a question (17C a call in rotation,
 # 9B a call held or the arbitre called with nothing to rule, 20 the reviews and explanations).
 PLAIN = re.compile(r"17C|9B|20|22A$|41C")
+SEAT_NAMES = frozenset(seat_name(x, "fr") for x in SEATS)
+# What the Laws make of the board once they have acted: who is barred and until when, what declarer
+# may forbid or require, what becomes of a card.
+CONSEQUENCES = ("obligation", "restriction", "card", "options")
+DEFINITIONS = {"fr": "Définitions, « Déclarant »", "en": "Definitions, 'Declarer'"}
 FAMILIES = ("16", "20", "21", "22", "24", "25", "26", "27", "28-32", "35-39", "41", "47E", "50", "54")
 SHARE = 0.25  # no law takes more than this share of the bank
 
@@ -97,11 +111,21 @@ class Question:
     law: str
     kind: str = "ruling"
     ask: dict[str, str] = field(default_factory=lambda: dict(QUESTION), compare=False)
-    topic: str = ""  # for a fact: declarer, leader, obligation, restriction or unauthorized
+    topic: str = ""  # for a fact: declarer, leader, obligation, restriction, unauthorized, card or options
+    cite: dict[str, str] = field(default_factory=dict, compare=False)  # when not « Loi <law> »
 
     @property
     def family(self) -> str:
         return family(self.law)
+
+    def citation(self, lang: str) -> str:
+        """What the key cites: « Loi 27B2 », or the Definitions for who is declarer."""
+        return self.cite.get(lang) or _law(self.law, lang)
+
+    @property
+    def seats_only(self) -> bool:
+        """A « which seat » question: every choice is a seat's name."""
+        return all(c.fr in SEAT_NAMES for c in self.choices)
 
 
 def family(law: str) -> str:
@@ -233,7 +257,7 @@ def _branches(board: Board, event: str) -> list[Any]:
     return [r for r in board.engine.candidates(board.state, event) if not PLAIN.match(r.law)]
 
 
-def _ruling(board: Board, fired: Step) -> tuple[list[Choice], int] | None:
+def _ruling(board: Board, fired: Step, entry: dict[str, Any] | None = None) -> tuple[list[Choice], int] | None:
     """The arbitre's branches from here, each worded by what it leaves behind: the one that fired,
     then one branch of each other law, nearest first, four at most."""
     branches = _branches(board, fired.event)
@@ -246,35 +270,140 @@ def _ruling(board: Board, fired: Step) -> tuple[list[Choice], int] | None:
         return None  # the branch only records a judgement: nothing is ruled yet
     judged = _judgement(right)
     picked = [right]
-    said = {right.outcome_text("fr")}
+    said = {_as_choice(right.outcome_text("fr"))}
     for r in _nearest(right, [r for r in rules if r.law != right.law]):
         if judged is not None and _judgement(r) == judged:
             continue  # the same judgement leads there too: the prompt could not tell them apart
-        if len(picked) < 4 and r.law not in {p.law for p in picked} and r.outcome_text("fr") not in said:
+        text = _as_choice(r.outcome_text("fr"))
+        if any(_bare(text).startswith(_bare(t)) or _bare(t).startswith(_bare(text)) for t in said):
+            continue  # « aucune autre rectification » beside « …; révision possible »: told apart by a tail only
+        if len(picked) < 4 and r.law not in {p.law for p in picked}:
             picked.append(r)
-            said.add(r.outcome_text("fr"))
+            said.add(text)
     picked.sort(key=rules.index)
-    shared = {lang: _shared_head([r.outcome_text(lang) for r in picked]) for lang in ("fr", "en")}
+    outcomes = {lang: [_as_choice(r.outcome_text(lang)) for r in picked] for lang in ("fr", "en")}
+    shared = {lang: _shared_head(outcomes[lang]) for lang in ("fr", "en")}
+    failing = _failing(board, entry, fired, picked)
+    facts = {lang: _bid_fact(board, entry, lang) for lang in ("fr", "en")}
     choices: list[Choice] = []
-    for r in picked:
+    for i, r in enumerate(picked):
         ok = r is right
-        fr_case, en_case = _flat(r.fr), _flat(r.en)
         why = {
-            "fr": (f"Oui : {fr_case} ({_law(r.law, 'fr')})." if ok
-                   else f"Non : c'est l'issue d'un autre cas ({fr_case}, {_law(r.law, 'fr')})."),
-            "en": (f"Yes: {en_case} ({_law(r.law, 'en')})." if ok
-                   else f"No: that follows another case ({en_case}, {_law(r.law, 'en')})."),
+            lang: (f"{YES[lang]}{_flat(getattr(r, lang))} ({_law(r.law, lang)})." if ok
+                   else _why_not(r, right, failing.get(r.id), facts[lang], lang))
+            for lang in ("fr", "en")
         }  # fmt: skip
-        fr, en = (capital(_bare(r.outcome_text(lang)[len(shared[lang]) :])) for lang in ("fr", "en"))
+        fr, en = (capital(_bare(outcomes[lang][i][len(shared[lang]) :])) for lang in ("fr", "en"))
         choices.append(Choice(fr, en, r.law, why))
     if len(choices) < 2:
         return None  # the arbitre only sets out the options: no ruling to ask about
     return _with_distractors(choices, picked.index(right), right.law)
 
 
+YES = {"fr": "Oui : ", "en": "Yes: "}
+NO = {"fr": "Non : ", "en": "No: "}
+# A clause that speaks of a face-down lead going back: true only on a board that has one.
+_FACE_DOWN = re.compile(r"face cachée[^;]*revient|face-down card goes back")
+
+
+# An outcome that only names the act (« entame hors tour face visible ») is said by what it leaves
+# to decide: the name of the irregularity would mark the right choice among the others.
+# So is one that repeats the prompt's own verb (« Nord remplace sa déclaration… », then « la
+# déclaration voulue remplace la première »), which no other branch says.
+_NAMED = {
+    "entame hors tour face visible": "le déclarant choisit d'accepter l'entame ou non",
+    "faced lead out of turn": "declarer chooses whether to accept the lead",
+}
+_ECHOES = (
+    (re.compile(r"\bla déclaration voulue remplace "), "la déclaration voulue est retenue à la place de "),
+    (re.compile(r"\bthe intended call replaces "), "the intended call stands in place of "),
+)
+
+
+def _as_choice(text: str) -> str:
+    """A branch's outcome as a choice says it: without a clause about a face-down lead going back,
+    which would state what did not happen on a board without one, and mark the right choice on a
+    board with one (what becomes of that card is a question of its own)."""
+    clauses = re.split(r" ?; ", text)
+    clauses = [c for c in clauses if not _FACE_DOWN.search(c)] or clauses
+    said = (" ; " if " ; " in text else "; ").join(_NAMED.get(c, c) for c in clauses)
+    for echo, plain in _ECHOES:
+        said = echo.sub(plain, said)
+    return said
+
+
+def _failing(board: Board, entry: dict[str, Any] | None, fired: Step, picked: list[Any]) -> dict[str, Any]:
+    """For each other branch, the first of its conditions this board does not meet (none when the
+    event is not the board's own, or a branch's conditions cannot be read from here)."""
+    if entry is None:
+        return {}
+    ((name, args),) = entry.items()
+    if name != fired.event or not isinstance(args, dict):
+        return {}
+    from fsm.bridge.events import parse_event
+
+    try:
+        event = parse_event(name, args)
+        record = board.copy().table
+        board.engine.decide(record, event)
+    except Exception:  # pragma: no cover - the scenario's own event, already applied once
+        return {}
+    out: dict[str, Any] = {}
+    for r in picked:
+        try:
+            out[r.id] = next((g for g in r.guards if not g(record, event)), None)
+        except Exception:  # a guard that needs what this event does not carry: no reason from it
+            out[r.id] = None
+    return out
+
+
+def _bid_fact(board: Board, entry: dict[str, Any] | None, lang: str) -> str:
+    """What a bid is against the last bid on this board, in a player's words: « 1♣ ne surenchérit
+    pas 1♥ », « 2♠ surenchérit 1♠ »; empty for any other event."""
+    if entry is None or "call" not in entry or not isinstance(entry["call"], dict):
+        return ""
+    try:
+        call = parse_call(entry["call"].get("call"))
+    except FsmError:  # pragma: no cover - the scenario's own call
+        return ""
+    last = board.auction.last_bid()
+    if not call.is_bid or last is None:
+        return ""
+    said, over = call.label(lang), last.call.label(lang)  # type: ignore[arg-type]
+    if board.auction.is_sufficient(call):
+        return f"{said} surenchérit {over}" if lang == "fr" else f"{said} supersedes {over}"
+    return f"{said} ne surenchérit pas {over}" if lang == "fr" else f"{said} does not supersede {over}"
+
+
+_SUFFICIENCY = re.compile(r"suffisante|légale|sufficient|legal")  # a branch that turns on the bid's sufficiency
+_INSUFFICIENT = re.compile(r"(autre|encore) (enchère )?insuffisante|another insufficient|still insufficient")
+
+
+def _why_not(r: Any, right: Any, failing: Any, fact: str, lang: str) -> str:
+    """Why a branch is not this board's, as a player follows it: what the board shows against the
+    condition the branch needs (« 1♦ ne surenchérit pas 1♥ »), that condition when it is short
+    enough to read, else what the branch needs against what happened here."""
+    from fsm.engine.tables import wording
+
+    law = _law(r.law, lang)
+    need = _flat(wording(failing, lang)) if failing is not None else ""
+    there = _flat(getattr(r, lang))
+    # the bid's sufficiency tells a branch apart when the bid is insufficient, or when the branch needs it to be
+    telling = _SUFFICIENCY if " ne surenchérit " in fact or " does not " in fact else _INSUFFICIENT
+    if fact and telling.search(need + " " + there):
+        return (f"Non : {fact} ; cette issue suppose que {there} ({law})." if lang == "fr"
+                else f"No: {fact}; that outcome needs: {there} ({law}).")  # fmt: skip
+    if need and len(need) <= 70 and " et " not in need and " and " not in need:
+        return (f"Non : cette issue suppose « {need} », ce qui n'est pas le cas sur cette donne ({law})." if lang == "fr"
+                else f"No: that outcome needs '{need}', which is not so on this board ({law}).")  # fmt: skip
+    here = _flat(getattr(right, lang))
+    return (f"Non : ce serait le cas si {there} ({law}) ; ici, {here}." if lang == "fr"
+            else f"No: that would be so if {there} ({law}); here, {here}.")  # fmt: skip
+
+
 _JUDGED = re.compile(  # a judgement heading a clause, never one inside a sentence
-    r"(^|; )(?:[Dd]éclaration |[Cc]all )?(?:non |not )?(?:comparable|intentionnelle|intended|unintended"
-    r"|information erronée|misinformation)\s?: "
+    r"(^|; )(?:[Dd]éclaration |[Cc]all )?(?:non |not )?(?:[Cc]omparable|intentionnelle|intended|unintended"
+    r"|information erronée|misinformation)(?: call)?\s?: "
 )
 
 
@@ -334,14 +463,15 @@ def _nearest(right: Any, others: list[Any]) -> list[Any]:
     return sorted(others, key=key)
 
 
-def _law_question(board: Board, fired: Step) -> tuple[list[Choice], int] | None:
+def _law_question(board: Board, fired: Step, entry: dict[str, Any]) -> tuple[list[Choice], int] | None:
     """An act the Laws rule on by themselves: like a ruling, its branches from here worded by what
     they leave behind (a label such as « contre qui nomme une autre enchère » would repeat the act)."""
-    return _ruling(board, fired)
+    return _ruling(board, fired, entry)
 
 
-def _player(board: Board, entry: dict[str, Any], fired: Step) -> tuple[list[Choice], int] | None:
-    """The option the scenario takes next, said by each seat: only its holders are right."""
+def _player(board: Board, entry: dict[str, Any], fired: Step) -> tuple[list[Choice], int, dict[str, str]] | None:
+    """Who holds the option the scenario takes next: the option said once, in the question, and
+    the seats as the choices, only the scenario's seat among its holders offered (one right seat)."""
     ((name, args),) = entry.items()
     seat = args.get("seat")
     if seat is None:
@@ -356,25 +486,31 @@ def _player(board: Board, entry: dict[str, Any], fired: Step) -> tuple[list[Choi
     )
     if opt is None:
         return None
-    holders = {Seat(x) for x in opt["seats"]}
+    holders = sorted({Seat(x) for x in opt["seats"]}, key=SEATS.index)
     law = opt["law"]
-    choices: list[Choice] = []
-    answer = 0
-    for other in SEATS:
-        if other in holders and other != Seat(seat):
-            continue  # one right seat only
-        fr = f"{seat_name(other, 'fr')} {_bare(opt['fr'])}"
-        en = f"{seat_name(other, 'en')} {_bare(opt['en'])}"
-        who = {lang: ", ".join(_who(board, h, lang) for h in sorted(holders, key=SEATS.index)) for lang in ("fr", "en")}
-        if other == Seat(seat):
-            answer = len(choices)
-            why = {"fr": f"Oui : ce choix revient à {who['fr']} ({_law(law, 'fr')}).",
-                   "en": f"Yes: the choice belongs to {who['en']} ({_law(law, 'en')})."}  # fmt: skip
-        else:
-            why = {"fr": f"Non : {_who(board, other, 'fr')} n'a pas ce choix ; il revient à {who['fr']} ({_law(law, 'fr')}).",
-                   "en": f"No: {_who(board, other, 'en')} has no such choice; it belongs to {who['en']} ({_law(law, 'en')})."}  # fmt: skip
-        choices.append(Choice(fr, en, law, why))
-    return (choices, answer) if len(choices) >= 3 else None
+    seats = [x for x in SEATS if x not in holders or x == Seat(seat)]
+    roles = {lang: " et ".join if lang == "fr" else " and ".join for lang in ("fr", "en")}
+    owners = {lang: roles[lang](_who(board, h, lang) for h in holders) for lang in ("fr", "en")}
+    choices, answer = _seats_question(
+        board, Seat(seat), law,
+        {"fr": f"Oui : ce choix revient à {owners['fr']} ({_law(law, 'fr')}).",
+         "en": f"Yes: the choice belongs to {owners['en']} ({_law(law, 'en')})."},
+        {"fr": f"Non : {{seat}} n'a pas ce choix ; il revient à {owners['fr']} ({_law(law, 'fr')}).",
+         "en": f"No: {{seat}} has no such choice; it belongs to {owners['en']} ({_law(law, 'en')})."},
+        seats,
+    )  # fmt: skip
+    ask = {
+        "fr": f"Qui peut maintenant faire ce choix : « {_bare(opt['fr'])} » ?",
+        "en": f"Who may now make this choice: '{_bare(opt['en'])}'?",
+    }
+    return (choices, answer, ask) if len(choices) >= 3 else None
+
+
+def _gives_away(found: tuple[list[Choice], int, dict[str, str]], told: list[str]) -> bool:
+    """The seat that holds the option is the one the prompt has just shown acting (« Nord n'accepte
+    pas », then « qui laisse la carte pénalisée ? »): the question would answer itself."""
+    right = found[0][found[1]].fr
+    return any(re.search(rf"\b{right}\b", t) for t in told)
 
 
 def _seats_question(board: Board, right: Seat, law: str, why_right: dict[str, str],
@@ -445,6 +581,144 @@ def _facts(before: Board, after: Board) -> Iterator[tuple[str, str, tuple[list[C
 
 
 PASSES = ("pass_rest", "pass_next_turn")
+
+
+def _consequences(before: Board, after: Board) -> Iterator[tuple[str, str, tuple[list[Choice], int], dict[str, str]]]:
+    """What becomes of a card the event shows or gives back, and what declarer may now require or
+    forbid, as the model's snapshot holds them (topic, law, choices)."""
+    was, now = before.snapshot(), after.snapshot()
+    penalty = [p for p in now["penalty_cards"] if p not in was["penalty_cards"]]
+    back = [r for r in now["returned_cards"] if r not in was["returned_cards"]]
+    # a card a law outside the lessons rules on (48A, 49) is left to that law's own lesson
+    penalty = [p for p in penalty if family(str(p["law"])) in FAMILIES]
+    back = [r for r in back if family(str(r["law"])) in FAMILIES]
+    if penalty or back:
+        record = penalty[0] if penalty else back[0]
+        fate = record["kind"] if penalty else "back"
+        count = sum(1 for p in now["penalty_cards"] if p["seat"] == record["seat"])
+        card = parse_card(record["card"])
+        who = {lang: seat_name(record["seat"], lang) for lang in ("fr", "en")}
+        ask = {"fr": f"Que devient la carte {card.label('fr')} {_of(who['fr'])} ?",
+               "en": f"What becomes of {who['en']}'s card {card.label('en')}?"}  # fmt: skip
+        hidden = was["lead"] is not None and not was["lead"]["faced"] and was["lead"]["card"] == record["card"]
+        fated = _card_fate(Seat(record["seat"]), record["card"], fate, str(record["law"]), count, hidden)
+        yield "card", str(record["law"]), fated, ask
+    found = _declarer_options(after)
+    if found is not None and _declarer_options(before) is None:
+        yield (*found, dict(ASK["options"]))
+
+
+FATES = ("major", "minor", "back")
+
+
+def _card_fate(
+    seat: Seat, token: str, fate: str, law: str, count: int, hidden: bool = False
+) -> tuple[list[Choice], int]:
+    """A card exposed or given back: a major penalty card, a minor one, or back in the hand (50B,
+    24D, 24E, 54D, 54E). Each wrong fate says what on this board rules it out."""
+    card = parse_card(token)
+    name = {lang: card.label(lang) for lang in ("fr", "en")}  # type: ignore[arg-type]
+    who = {lang: seat_name(seat, lang) for lang in ("fr", "en")}
+    said = {
+        "major": {"fr": f"{name['fr']} devient une carte pénalisée majeure", "en": f"{name['en']} becomes a major penalty card"},
+        "minor": {"fr": f"{name['fr']} devient une carte pénalisée mineure", "en": f"{name['en']} becomes a minor penalty card"},
+        "back": {"fr": f"{name['fr']} retourne dans la main {_of(who['fr'])}, sans être pénalisée",
+                 "en": f"{name['en']} goes back to {who['en']}'s hand, with no penalty card"},
+    }  # fmt: skip
+    if card.is_honour:
+        major = {"fr": f"{name['fr']} est un honneur", "en": f"{name['en']} is an honour"}
+    elif count > 1:
+        major = {"fr": f"{who['fr']} a plusieurs cartes pénalisées, toutes majeures",
+                 "en": f"{who['en']} has more than one penalty card, all of them major"}  # fmt: skip
+    else:
+        major = {"fr": f"{name['fr']} a été jouée délibérément, non exposée par inadvertance",
+                 "en": f"{name['en']} was played deliberately, not exposed inadvertently"}  # fmt: skip
+    minor = {"fr": f"{name['fr']} est une seule carte plus petite qu'un honneur, exposée par inadvertance",
+             "en": f"{name['en']} is a single card below honour rank, exposed inadvertently"}  # fmt: skip
+    kept = {"fr": f"{who['fr']} est en défense, sa carte exposée reste sur la table",
+            "en": f"{who['en']} is a defender, his exposed card stays on the table"}  # fmt: skip
+    returned = _returned(who, law, name if hidden else None)
+    reason = {"major": major, "minor": minor, "back": returned}
+    choices = []
+    for other in FATES:
+        if other == fate:
+            why = {lang: f"{YES[lang]}{reason[fate][lang]} ({_law(law, lang)})." for lang in ("fr", "en")}
+        elif fate == "back":
+            why = {lang: f"{NO[lang]}{returned[lang]} ({_law(law, lang)})." for lang in ("fr", "en")}
+        elif other == "back":
+            why = {lang: f"{NO[lang]}{kept[lang]} ({_law(law, lang)})." for lang in ("fr", "en")}
+        else:  # the other kind of penalty card: 50B tells them apart
+            why = {lang: f"{NO[lang]}{reason[fate][lang]} ({_law('50B', lang)})." for lang in ("fr", "en")}
+        choices.append(Choice(said[other]["fr"], said[other]["en"], law, why))
+    return choices, FATES.index(fate)
+
+
+def _returned(who: dict[str, str], law: str, hidden: dict[str, str] | None = None) -> dict[str, str]:
+    """Why a card goes back to the hand, as the law that gives it back says (``hidden``: the card,
+    when it lay face down)."""
+    if hidden is not None:
+        return {"fr": f"{who['fr']} avait posé {hidden['fr']} face cachée ; personne ne l'a vue, elle lui revient",
+                "en": f"{who['en']} had put {hidden['en']} face down; no one saw it, it goes back to him"}  # fmt: skip
+    if law in ("24D", "54E"):
+        return {"fr": f"{who['fr']} est déclarant ou mort, il reprend la carte",
+                "en": f"{who['en']} is declarer or dummy, he takes the card back"}  # fmt: skip
+    if law == "50D2":
+        return {"fr": "le déclarant a exigé ou interdit la couleur, la carte pénalisée est donc reprise",
+                "en": "declarer required or forbade the suit, so the penalty card is picked up"}  # fmt: skip
+    if law == "22B":
+        return {"fr": "la donne est passée, il n'y a pas de jeu de la carte ni de carte pénalisée",
+                "en": "the board is passed out, so there is no play and no penalty card"}  # fmt: skip
+    return {"fr": f"{who['fr']} reprend la carte, sans carte pénalisée",
+            "en": f"{who['en']} takes the card back, with no penalty card"}  # fmt: skip
+
+
+def _declarer_options(board: Board) -> tuple[str, str, tuple[list[Choice], int]] | None:
+    """What declarer may require or forbid when the opening leader's partner holds a major penalty
+    card (50D2): the options the model offers him now, against what he may not do."""
+    offered = {o["event"]: o for o in board.options() if o["seats"]}
+    if not {"require", "prohibit", "leave_penalty_card"} <= set(offered):
+        return None
+    major = next((p for p in board.snapshot(["penalty_cards"])["penalty_cards"] if p["kind"] == "major"), None)
+    leader = board.opening_leader()
+    if major is None or leader is None:
+        return None
+    card = parse_card(major["card"])
+    suit = {lang: suit_name(str(card.suit), lang) for lang in ("fr", "en")}
+    name = {lang: card.label(lang) for lang in ("fr", "en")}  # type: ignore[arg-type]
+    who = {lang: seat_name(leader, lang) for lang in ("fr", "en")}
+    owner = {lang: seat_name(major["seat"], lang) for lang in ("fr", "en")}
+    law = str(offered["require"]["law"])
+    right = Choice(
+        f"Il peut exiger ou interdire l'entame à {suit['fr']} (la carte est reprise), ou laisser {name['fr']} pénalisée",
+        f"He may require or forbid a {suit['en']} lead (the card is picked up), or leave {name['en']} a penalty card",
+        law,
+        {"fr": f"Oui : {owner['fr']} a une carte pénalisée majeure et {who['fr']}, son partenaire, doit entamer ({_law(law, 'fr')}).",
+         "en": f"Yes: {owner['en']} has a major penalty card and {who['en']}, his partner, is on lead ({_law(law, 'en')})."},
+    )  # fmt: skip
+    wrong = [
+        Choice(
+            f"Il peut seulement interdire l'entame à {suit['fr']}, et {name['fr']} reste pénalisée",
+            f"He may only forbid a {suit['en']} lead, and {name['en']} stays a penalty card",
+            law,
+            {"fr": f"Non : il peut aussi exiger {suit['fr']} ; s'il exige ou interdit, la carte est reprise ({_law(law, 'fr')}).",
+             "en": f"No: he may also require {suit['en']}; if he requires or forbids, the card is picked up ({_law(law, 'en')})."},
+        ),
+        Choice(
+            f"Il peut exiger ou interdire l'entame de n'importe quelle couleur, {name['fr']} restant pénalisée",
+            f"He may require or forbid a lead in any suit, {name['en']} staying a penalty card",
+            law,
+            {"fr": f"Non : seulement la couleur de la carte pénalisée, {suit['fr']} ({_law(law, 'fr')}).",
+             "en": f"No: only the suit of the penalty card, {suit['en']} ({_law(law, 'en')})."},
+        ),
+        Choice(
+            f"Il ne peut rien imposer, {who['fr']} entame librement et {name['fr']} reste pénalisée",
+            f"He may impose nothing, {who['en']} leads freely and {name['en']} stays a penalty card",
+            law,
+            {"fr": f"Non : le partenaire {_of(owner['fr'])} a la main alors que {name['fr']} est une carte pénalisée majeure, le déclarant choisit d'abord ({_law(law, 'fr')}).",
+             "en": f"No: {owner['en']}'s partner is on lead while {name['en']} is a major penalty card, declarer chooses first ({_law(law, 'en')})."},
+        ),
+    ]  # fmt: skip
+    return "options", law, ([right, *wrong], 0)
 
 
 def _of(name: str) -> str:
@@ -584,12 +858,18 @@ def _questions(s: Scenario) -> Iterator[Question]:
             yield from _at_event(s, n, entry, name, before, steps[0], boards)
         elif name in ASKED and board.trace[start:]:
             found = _player(before, entry, board.trace[start])
-            if found:
+            if found and not _gives_away(found, _recent(s, n, "fr", boards)):
                 situation = {lang: _situation(s, n, before, boards, lang) for lang in ("fr", "en")}
-                yield _question(s, n, "player", situation, *found, found[0][found[1]].law)
+                yield _question(s, n, "player", situation, *found[:2], found[0][found[1]].law, ask=found[2])
         for topic, law, (choices, answer) in _facts(before, board):
             prompt = {lang: _prompt_after(board, lang, topic, entry) for lang in ("fr", "en")}
             yield _question(s, n + 1, "fact", prompt, choices, answer, law, topic)
+        for topic, law, (choices, answer), ask in _consequences(before, board):
+            # what led there too (the lead declarer did not accept), not only the last event
+            told = {lang: _told(entry, boards[n + 1], lang) for lang in ("fr", "en")}
+            bare = {lang: _situation(s, n, before, boards, lang, state=False) for lang in ("fr", "en")}
+            prompt = {lang: f"{bare[lang]} {told[lang]}".strip() for lang in ("fr", "en")}
+            yield _question(s, n + 1, "fact", prompt, choices, answer, law, topic, ask)
 
 
 def _at_event(s: Scenario, n: int, entry: dict[str, Any], name: str, before: Board, fired: Step,
@@ -600,7 +880,7 @@ def _at_event(s: Scenario, n: int, entry: dict[str, Any], name: str, before: Boa
     if judged and name not in RULINGS:
         return  # the call carries the ruling's own words: what it leaves is asked as a fact
     if name in RULINGS:
-        found = _ruling(before, fired)
+        found = _ruling(before, fired, entry)
         if found:
             told = {lang: _told(entry, boards[n + 1], lang) for lang in ("fr", "en")}
             if name == "director":
@@ -609,11 +889,11 @@ def _at_event(s: Scenario, n: int, entry: dict[str, Any], name: str, before: Boa
             yield _question(s, n, "ruling", prompt, *found, fired.law)
         return
     if name not in ("call", "calls", "lead", "expose", "face_lead") and before.engine.states[before.state].waiting:
-        found = _player(before, entry, fired)
-        if found:
-            yield _question(s, n, "player", situation, *found, found[0][found[1]].law)
+        held = _player(before, entry, fired)
+        if held and not _gives_away(held, _recent(s, n, "fr", boards)):
+            yield _question(s, n, "player", situation, *held[:2], held[0][held[1]].law, ask=held[2])
     if name in ("call", "lead", "expose", "face_lead", "accept", "refuse"):
-        found = _law_question(before, fired)
+        found = _law_question(before, fired, entry)
         if found:
             told = {lang: _told(entry, boards[n + 1], lang) for lang in ("fr", "en")}
             # not the state's name: « Déclaration après le passe final » would name the answer
@@ -640,44 +920,75 @@ def _prompt_after(board: Board, lang: str, topic: str, entry: dict[str, Any]) ->
 
 
 def _question(s: Scenario, stage: int, kind: str, prompt: dict[str, str], choices: list[Choice], answer: int,
-              law: str, topic: str = "") -> Question:  # fmt: skip
+              law: str, topic: str = "", ask: dict[str, str] | None = None) -> Question:  # fmt: skip
     right = choices[answer]
-    if kind in ("ruling", "law") or topic in ("obligation", "restriction"):
+    if kind in ("ruling", "law") or topic in CONSEQUENCES:
         # the same order for everyone, but not the model's order: the right choice is not always first
         order = sorted(range(len(choices)), key=lambda i: zlib.crc32(f"{s.id}/{stage}/{choices[i].fr}".encode()))
         choices = [choices[i] for i in order]
         answer = choices.index(right)
+    # who is declarer is defined in the Definitions of the Laws, not in 22A (the auction's end)
+    cite = dict(DEFINITIONS) if topic == "declarer" else {}
     explanation = {}
     for lang in ("fr", "en"):
-        head = f"{getattr(right, lang)} ({_law(law, lang)})"
+        head = f"{getattr(right, lang)} ({cite.get(lang) or _law(law, lang)})"
         why = right.why.get(lang, "")
-        body = "\n".join(x for x in (head, why, law_words(law, lang)) if x)
+        body = "\n".join(x for x in (head, why, None if cite else law_words(law, lang)) if x)
         explanation[lang] = body
-    ask = ASK[topic] if kind == "fact" else ASK[kind]
-    return Question(s.id, stage, prompt, choices, answer, explanation, law, kind, dict(ask), topic)
+    ask = ask or (ASK[topic] if kind == "fact" else ASK[kind])
+    return Question(s.id, stage, prompt, choices, answer, explanation, law, kind, dict(ask), topic, cite)
 
 
 def questions(scenario: Scenario | str) -> list[Question]:
     """The questions of a scenario, in the order of its events."""
     s = find(scenario) if isinstance(scenario, str) else scenario
-    return list(_questions(s))
+    return _fair(list(_questions(s)))
 
 
 def corpus_questions() -> list[Question]:
-    return [q for f in corpus_files() for s in load(f) for q in _questions(s)]
+    return [q for f in corpus_files() for s in load(f) for q in _fair(list(_questions(s)))]
+
+
+def _fair(asked: list[Question]) -> list[Question]:
+    """The questions of one scenario a class is set: at most one « which seat » question at each
+    stage (the first: who declares before who leads), and no question of who must pass right after
+    the ruling that barred him under the same law (the two ask the same thing)."""
+    kept: list[Question] = []
+    for q in asked:
+        if q.seats_only and any(k.seats_only and k.stage == q.stage for k in kept):
+            continue
+        if q.topic == "obligation" and any(
+            k.kind in ("ruling", "law") and k.law == q.law and k.stage == q.stage - 1 for k in kept
+        ):
+            continue
+        kept.append(q)
+    return kept
 
 
 def bank(pool: list[Question] | None = None) -> list[Question]:
     """The questions of the corpus a class is given: one per situation (a kind, its law and its
-    keyed answer), no law taking more than a quarter of the bank."""
+    keyed answer), no two of one family offering the same choices, no law taking more than a
+    quarter of the bank."""
     seen: set[tuple[str, str, str, str]] = set()
+    sets: set[tuple[str, frozenset[str]]] = set()  # no two questions of one quiz offer the same choices
     unique = []
     for q in pool if pool is not None else corpus_questions():
-        key = (q.kind, q.topic, q.law, q.choices[q.answer].fr)
-        if key not in seen:
+        key = (q.kind, q.topic, q.law, _masked(q.choices[q.answer].fr))
+        offered = (q.family, frozenset(c.fr for c in q.choices))
+        if key not in seen and offered not in sets:
             seen.add(key)
+            sets.add(offered)
             unique.append(q)
     return _capped(unique)
+
+
+_PARTICULARS = re.compile(r"[♠♥♦♣](?:10|[2-9ARDVX])|\b(?:d'|de )?(?:Nord|Est|Sud|Ouest)\b")
+
+
+def _masked(text: str) -> str:
+    """A keyed answer without the board's particulars (a card, a seat): « ♥R devient une carte
+    pénalisée majeure » and « ♠A devient… » are one situation for a class."""
+    return _PARTICULARS.sub("…", text)
 
 
 def _capped(pool: list[Question]) -> list[Question]:

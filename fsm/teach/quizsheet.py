@@ -67,7 +67,7 @@ def _key(n: int, q: Question, lang: str) -> str:
     reasons = "".join(f"<li><b>{LETTERS[i]}.</b> {_red(c.why.get(lang, ''))}</li>" for i, c in enumerate(q.choices))
     right = LETTERS[q.answer]
     return (
-        f"<li class='answer' value='{n}'><p><b>{n}. {right}</b> — {LAW[lang]} {escape(q.law)}</p>"
+        f"<li class='answer' value='{n}'><p><b>{n}. {right}</b> — {escape(q.citation(lang))}</p>"
         f"<ol class='reasons'>{reasons}</ol></li>"
     )
 
