@@ -35,6 +35,7 @@ from fsm.bridge.calls import SEATS, Seat, parse_call, parse_card
 from fsm.bridge.errors import FsmError
 from fsm.laws import lawtext
 from fsm.laws.lawtext import LAW
+from fsm.engine.tables import condition_of
 from fsm.model.board import Board, Step
 from fsm.model.scenario import Scenario, apply_event, board_for, corpus_files, find, load
 from fsm.teach.teaching import OBLIGATIONS, capital, is_routine
@@ -245,6 +246,8 @@ def _ruling(board: Board, fired: Step) -> tuple[list[Choice], int] | None:
     if " juge " in f" {right.outcome_text('fr')} ":
         return None  # the branch only records a judgement: nothing is ruled yet
     judged = _judgement(right)
+    if judged is not None:  # a judgement of another kind, with nothing here to bear on, is another question
+        rules = [r for r in rules if r is right or not _other_judgement_idle(r, judged, board)]
     picked = [right]
     said = {right.outcome_text("fr")}
     for r in _nearest(right, [r for r in rules if r.law != right.law]):
@@ -270,6 +273,15 @@ def _ruling(board: Board, fired: Step) -> tuple[list[Choice], int] | None:
     if len(choices) < 2:
         return None  # the arbitre only sets out the options: no ruling to ask about
     return _with_distractors(choices, picked.index(right), right.law)
+
+
+def _other_judgement_idle(rule: Any, judged: tuple[str, bool], board: Board) -> bool:
+    """A branch that asks another judgement than ``judged`` and that a guard reading no event rules
+    out on this board (the comparable judgement where none is owed, while the lead is judged)."""
+    other = _judgement(rule)
+    if other is None or other[0] == judged[0]:
+        return False
+    return any("event." not in str(condition_of(g)) and not g(board.table, None) for g in rule.guards)
 
 
 _JUDGED = re.compile(  # a judgement heading a clause, never one inside a sentence
