@@ -33,9 +33,9 @@ from typing import Any
 
 from fsm.bridge.calls import SEATS, Seat, parse_call, parse_card
 from fsm.bridge.errors import FsmError
+from fsm.engine.tables import condition_of
 from fsm.laws import lawtext
 from fsm.laws.lawtext import LAW
-from fsm.engine.tables import condition_of
 from fsm.model.board import Board, Step
 from fsm.model.scenario import Scenario, apply_event, board_for, corpus_files, find, load
 from fsm.teach.teaching import OBLIGATIONS, capital, is_routine
