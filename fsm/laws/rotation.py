@@ -431,7 +431,17 @@ def _settle(
     if comparable:
         drop = e_remove("unauthorized_information", {"==": [var("source"), original]})
         return [*e_review("23C"), drop]
-    bar = [] if ended else [e_bar({"partner": [offender]}, PASS_NEXT_TURN, _not_comparable_law(family))]
+    # while a change after the final pass awaits its ruling (25, 21B1), the auction may still be over: no pass is left
+    bar = (
+        []
+        if ended
+        else [
+            e_if(
+                {"!": ctx("auction.completed")},
+                [e_bar({"partner": [offender]}, PASS_NEXT_TURN, _not_comparable_law(family))],
+            )
+        ]
+    )
     restrict = e_restrict(offender, original)
     if led:
         restrict = e_if({"!=": [ctx("table.lead.seat"), {"partner": [offender]}]}, [restrict])
