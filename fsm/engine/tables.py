@@ -16,7 +16,7 @@ from typing import Any
 
 Guard = Callable[[Any, Any], Any]  # (record, event or None) -> a value, true or false
 Action = Callable[[Any, Any], None]  # (record, event): changes the record
-# record -> who may make an option's event now; None: offered now to no seat (the Director acts)
+# record -> who may make an option's event now; None: offered now to no one in particular
 Holder = Callable[[Any], Sequence[str] | None]
 
 
