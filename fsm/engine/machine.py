@@ -349,14 +349,16 @@ class Engine:
 
     def offered(self, record: Record, own_state_only: bool = False) -> list[tuple[Option, list[Any] | None]]:
         """The options of the current state and its ancestors (child first), each with who may take
-        it now as its holder says (None: an option with no holder); an option whose holder is
-        nobody now is left out. ``own_state_only`` leaves out the enclosing states' options."""
+        it now as its holder says (None: an option with no holder, or a holder giving true: offered
+        to no one in particular); an option whose holder is nobody now is left out. ``own_state_only`` leaves out the enclosing states' options."""
         out: list[tuple[Option, list[Any] | None]] = []
         for name in ancestry(record.state)[:1] if own_state_only else ancestry(record.state):
             for opt in self.options.get(name, []):
-                who = None if opt.holder is None else list(opt.holder(record))
-                if who != []:
-                    out.append((opt, who))
+                # a holder that gives nobody leaves the option out; one that gives None (its
+                # expression gave true) offers it now to no one in particular, as an option with no holder
+                who = None if opt.holder is None else opt.holder(record)
+                if who is None or who:
+                    out.append((opt, None if who is None else list(who)))
         return out
 
 

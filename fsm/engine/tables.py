@@ -16,7 +16,8 @@ from typing import Any
 
 Guard = Callable[[Any, Any], Any]  # (record, event or None) -> a value, true or false
 Action = Callable[[Any, Any], None]  # (record, event): changes the record
-Holder = Callable[[Any], Sequence[str]]  # record -> who may make an option's event now
+# record -> who may make an option's event now; None: offered now to no one in particular
+Holder = Callable[[Any], Sequence[str] | None]
 
 
 class Registry:
@@ -161,7 +162,7 @@ class Option:
     """What may happen now in a state: an event, who may make it, the law and a sentence."""
 
     event: str
-    holder: Holder | None  # None: no one in particular (the host says who)
+    holder: Holder | None  # None: no one in particular (the host says who), whenever the state is reached
     law: str
     fr: str
     en: str

@@ -762,6 +762,16 @@ apply_25B2_to_pending_call = action(
 
 # 25B1: the LHO accepts the change: the first call is withdrawn and the new call takes its place; the
 # first call is UI to the offender's partner, and 26B applies unless the new call was judged comparable.
+# 25B1: the new call takes the first one's place, at the offender's turn: a judgement owed on the first call
+# (30B1(b), 31B2, 32B2, after it ended the auction) falls on the new call, given while the auction goes on.
+_JUDGEMENT_MOVES = {
+    "update": {
+        "in": "pending",
+        "where": {"and": [{"==": [var("awaits"), "judgement"]}, {"==": [var("n"), _FIRST_N]}]},
+        "field": "n",
+        "value": ctx("irregularity.n"),
+    }
+}
 apply_25B1 = action(
     "changement accepté : la première déclaration est retirée (26B)",
     "change accepted: the first call is withdrawn (26B)",
@@ -769,6 +779,7 @@ apply_25B1 = action(
     [
         {"reopen": {}},
         {"unsettle_exposed": {}},
+        _JUDGEMENT_MOVES,
         e_with(
             ORIGINAL,
             [

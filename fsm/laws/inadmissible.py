@@ -47,7 +47,7 @@ from fsm.bridge.effects import (
     e_ui,
     e_with,
 )
-from fsm.bridge.records import PASS_NEXT_TURN, PASS_REST, REPEAT_CALL, CallKind
+from fsm.bridge.records import FULFILLED, PASS_NEXT_TURN, PASS_REST, REPEAT_CALL, CallKind
 from fsm.laws import parties
 from fsm.laws.acceptance import NOTHING_PENDING, by_offender, by_offender_lho, then_his_call
 from fsm.laws.classify import KIND_GUARDS, hold_irregular_call
@@ -349,6 +349,23 @@ leave_pending = action(
         AGAIN,
     ],
 )
+# 36A « les annonces continuent comme si la déclaration inadmissible n'avait pas été faite », not as if the
+# calls cancelled with it had never been owed: the offender's call at his turn that awaited the comparable
+# judgement (30B1(b), 31B2, 32B2) is cancelled, so the judgement falls on his next call at his turn again;
+# an obligation to pass or repeat that a cancelled call fulfilled is in force again (30A, 31A2(b)…).
+_JUDGED_CALL_GOES = {
+    "and": [
+        {"==": [ctx("irregularity.kind"), CallKind.JUDGED.name.lower()]},
+        {"in": [ctx("irregularity.n"), {"standing_after": [ITEM_N]}]},
+    ]
+}
+_FULFILLED_BY_36A = {
+    "and": [
+        {"in": [var("kind"), list(FULFILLED.values())]},
+        {"==": [{"first": [{"map": [[{"call": [var("n")]}], var("law")]}]}, "36A"]},
+    ]
+}
+_BACK_IN_FORCE = {"if": [{"==": [var("kind"), FULFILLED[REPEAT_CALL]]}, REPEAT_CALL, PASS_NEXT_TURN]}
 apply_36A = action(
     "la déclaration inadmissible et toutes les suivantes sont annulées (sans 26B)",
     "the inadmissible call and every later call are cancelled (no 26B)",
@@ -356,7 +373,9 @@ apply_36A = action(
     _take_pending(
         "36",
         [
+            e_if(_JUDGED_CALL_GOES, [e_append("deferred", value=ctx("irregularity.deferred"))]),
             {"cancel_from": {"n": ITEM_N, "law": "36A", "offender": ITEM_SEAT, "ui_law": "16C"}},
+            {"update": {"in": "obligations", "where": _FULFILLED_BY_36A, "field": "kind", "value": _BACK_IN_FORCE}},
             DROP_CANCELLED_PENDING,
             *e_lead_back("36A"),
         ],

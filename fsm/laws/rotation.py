@@ -418,18 +418,34 @@ def _not_comparable_law(family: Any) -> dict[str, Any]:
 # Director's recourse for it. The record binds partner until the comparable call, not after.
 
 
-def _settle(offender: Any, family: Any, original: Any, comparable: bool, ended: bool = False) -> list[Any]:
+def _settle(
+    offender: Any, family: Any, original: Any, comparable: bool, ended: bool = False, led: bool = False
+) -> list[Any]:
     """Comparable: nothing more, the Director may review (23C); the cancelled call is no unauthorized
     information from then on (23B, 26A). Not comparable: partner passes once (unless the auction has
-    ended), 26B, 72C.
+    ended), 26B, 72C. Once the lead is faced (``led``), 26B only while partner's first turn to lead is
+    still to come: not when the opening lead was his.
 
     The deferred consequence's fields are expressions over the context (``ctx``): the removal of the
     unauthorized information reads the cancelled call from inside its item expression."""
     if comparable:
         drop = e_remove("unauthorized_information", {"==": [var("source"), original]})
         return [*e_review("23C"), drop]
-    bar = [] if ended else [e_bar({"partner": [offender]}, PASS_NEXT_TURN, _not_comparable_law(family))]
-    return [*bar, e_restrict(offender, original), *e_review("72C")]
+    # while a change after the final pass awaits its ruling (25, 21B1), the auction may still be over: no pass is left
+    bar = (
+        []
+        if ended
+        else [
+            e_if(
+                {"!": ctx("auction.completed")},
+                [e_bar({"partner": [offender]}, PASS_NEXT_TURN, _not_comparable_law(family))],
+            )
+        ]
+    )
+    restrict = e_restrict(offender, original)
+    if led:
+        restrict = e_if({"!=": [ctx("table.lead.seat"), {"partner": [offender]}]}, [restrict])
+    return [*bar, restrict, *e_review("72C")]
 
 
 def _settle_deferred(deferred: Any, comparable: bool) -> list[Any]:
@@ -478,30 +494,52 @@ def _pending_judgement(group: str) -> Guard:
     )
 
 
-def _settle_after_auction(group: str, comparable: bool) -> Action:
-    """After the auction (22A): the judgement awaited on the call that ended it is given; the offender
-    is that call's maker; no pass is left to make (the auction is over)."""
+# Where the judgement awaited on a call that ended the auction may be given (22A): in the clarification
+# period; in the auction again, when a change of call reopened it and left that call standing (25A, 21B1);
+# after the opening lead is faced, out of turn (54) or in turn, the play having begun (41C).
+AFTER_AUCTION, REOPENED, AFTER_THE_LEAD = "after_auction", "reopened", "after_the_lead"
+SETTLE_WORDS = {
+    AFTER_AUCTION: (
+        "non comparable : 26B et 72C (les annonces sont finies)",
+        "not comparable: 26B and 72C (the auction is over)",
+    ),
+    REOPENED: (
+        "non comparable : le partenaire passe à son prochain tour (26B, 72C)",
+        "not comparable: partner passes at his next turn (26B, 72C)",
+    ),
+    AFTER_THE_LEAD: (
+        "non comparable : 26B au premier tour d'entame du partenaire, s'il n'a pas entamé ; 72C",
+        "not comparable: 26B at partner's first turn to lead, if he has not led; 72C",
+    ),
+}
+
+
+def _settle_after_auction(group: str, comparable: bool, when: str = AFTER_AUCTION) -> Action:
+    """The judgement awaited on the call that ended the auction (22A) is given; the offender is that
+    call's maker. After the auction no pass is left to make; in the auction reopened, partner passes at
+    his next turn; after the lead, 26B bears on partner's first turn to lead (26B « au premier tour
+    d’attaquer du partenaire du joueur fautif (qui peut être l’entame) »), which has passed if the
+    opening lead was his, and 72C stays. Comparable, it is the same wherever it is given."""
     if comparable:
         fr, en = "comparable : aucune autre rectification (23C)", "comparable: no further rectification (23C)"
+        when = AFTER_AUCTION
     else:
-        fr, en = (
-            "non comparable : 26B et 72C (les annonces sont finies)",
-            "not comparable: 26B and 72C (the auction is over)",
-        )
-    name = f"settle_after_auction_{group}_{'comparable' if comparable else 'not_comparable'}"
+        fr, en = SETTLE_WORDS[when]
+    prefix = "settle_after_auction" if when == AFTER_AUCTION else f"settle_{when}"
+    name = f"{prefix}_{group}_{'comparable' if comparable else 'not_comparable'}"
     awaited = {
         "first": [ctx("table.pending"), {"and": [{"in": [var("law"), list(GROUPS[group])]}, var("judged_call")]}]
     }
     offender = _get({"call": [_get(awaited, "n")]}, "seat")
-    return action(
-        fr,
-        en,
-        name,
-        [
-            *_settle(offender, _get(awaited, "law"), _get(awaited, "source"), comparable, ended=True),
-            e_remove("pending", value=awaited),
-        ],
+    settled = _settle(
+        offender,
+        _get(awaited, "law"),
+        _get(awaited, "source"),
+        comparable,
+        ended=when != REOPENED,
+        led=when == AFTER_THE_LEAD,
     )
+    return action(fr, en, name, [*settled, e_remove("pending", value=awaited)])
 
 
 def _family_is(family: str) -> Guard:
@@ -798,32 +836,40 @@ def _judged_rules() -> list[Rule]:
     for group, family in (("30B1", "30B1"), ("31", "31A2"), ("32", "32A2")):
         yes, no = JUDGED_LAWS[family]
         also = AS_IN.get(group, ())
-        rules += [
-            Rule(
-                event="judge",
-                source="clarification",
-                dest=None,
-                law=yes,
-                fr="après les annonces : comparable",
-                en="after the auction: comparable",
-                guards=(JUDGEMENT_PENDING[group], judged("comparable", True)),
-                actions=(_settle_after_auction(group, True),),
-                ruling=True,
-                cites=("23A", "23B", "23C", "26A", *also),
-            ),
-            Rule(
-                event="judge",
-                source="clarification",
-                dest=None,
-                law=no,
-                fr="après les annonces : non comparable",
-                en="after the auction: not comparable",
-                guards=(JUDGEMENT_PENDING[group], judged("comparable", False)),
-                actions=(_settle_after_auction(group, False),),
-                ruling=True,
-                cites=("23A", "26B", "72C", *also),
-            ),
-        ]
+        comparable = _settle_after_auction(group, True)
+        settle = {when: _settle_after_auction(group, False, when) for when in (AFTER_AUCTION, REOPENED, AFTER_THE_LEAD)}
+        for source, when, (fr, en), more in (
+            ("clarification", AFTER_AUCTION, ("après les annonces", "after the auction"), ()),
+            ("auction", REOPENED, ("les annonces rouvertes", "the auction reopened"), ()),
+            ("lead_out_of_turn", AFTER_THE_LEAD, ("après l'entame hors tour", "after the lead out of turn"), ("54",)),
+            ("play", AFTER_THE_LEAD, ("le jeu commencé", "play begun"), ("41C",)),
+        ):
+            rules += [
+                Rule(
+                    event="judge",
+                    source=source,
+                    dest=None,
+                    law=yes,
+                    fr=f"{fr} : comparable",
+                    en=f"{en}: comparable",
+                    guards=(JUDGEMENT_PENDING[group], judged("comparable", True)),
+                    actions=(comparable,),
+                    ruling=True,
+                    cites=("23A", "23B", "23C", "26A", *also, *more),
+                ),
+                Rule(
+                    event="judge",
+                    source=source,
+                    dest=None,
+                    law=no,
+                    fr=f"{fr} : non comparable",
+                    en=f"{en}: not comparable",
+                    guards=(JUDGEMENT_PENDING[group], judged("comparable", False)),
+                    actions=(settle[when],),
+                    ruling=True,
+                    cites=("23A", "26B", "72C", *also, *more),
+                ),
+            ]
     rules += [
         Rule(
             event="call",
@@ -904,6 +950,29 @@ offender_to_be_judged = holder(
     "the offender whose next call will be judged",
     "offender_to_be_judged",
     seats_if({"!=": [{"deferred_law": [var("auction.turn")]}, None]}, var("auction.turn")),
+)
+
+
+# 30B1(b), 31B2, 32B2: a judgement awaited on a call that ended the auction is the Director's to give,
+# wherever the board has gone since (the clarification period, the auction reopened, the lead, the play).
+judgement_owed = holder(
+    "l'arbitre, tant qu'un jugement « comparable » reste dû",
+    "the Director, while a 'comparable' judgement is still owed",
+    "judgement_owed",
+    {
+        "if": [
+            {"some": [var("table.pending"), {"and": [var("judged_call"), {"==": [var("awaits"), "judgement"]}]}]},
+            True,
+            [],
+        ]
+    },
+)
+JUDGEMENT_OWED = Option(
+    event="judge",
+    holder=judgement_owed,
+    law="23A",
+    fr="l'arbitre juge si la déclaration du fautif, qui a terminé les annonces, est comparable",
+    en="the Director judges whether the offender's call, which ended the auction, is comparable",
 )
 
 
@@ -1118,6 +1187,7 @@ MODULE = LawModule(
         *_judged_rules(),
     ],
     options={
+        **{state: [JUDGEMENT_OWED] for state in ("auction", "clarification", "lead_out_of_turn", "play")},
         "auction.calling": [
             Option(
                 event="call",

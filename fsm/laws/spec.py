@@ -103,16 +103,20 @@ def action(fr: str, en: str, name: str, effects: list[Any]) -> Action:
 
 def holder(fr: str, en: str, name: str, test: Any) -> Holder:
     """An option holder: who may make an option's event now, as an expression that gives an array
-    of seats (``N``, ``E``…, read over the board context, with no event), compiled once and
-    registered under ``name`` with its words. The export publishes the expression."""
+    of seats (``N``, ``E``…, read over the board context, with no event), or ``true`` for an option
+    the Director takes, offered now to no seat; compiled once and registered under ``name`` with its
+    words. The export publishes the expression."""
     from fsm.bridge.calls import Seat
 
     known, fn = _compiled("holder", name, test)
     if known is not None:
         return known  # type: ignore[return-value]
 
-    def seats(table: Table) -> list[str]:
-        return [Seat(s).value for s in fn(table, None) or ()]
+    def seats(table: Table) -> list[str] | None:
+        got = fn(table, None)
+        if got is True:  # offered now, to no seat: the Director's (9B1)
+            return None
+        return [Seat(s).value for s in got or ()]
 
     return REGISTRY.add("holder", seats, fr, en, name, test)  # type: ignore[return-value]
 

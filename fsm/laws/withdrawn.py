@@ -10,20 +10,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fsm.bridge.effects import e_append, e_remove, e_review, e_ui
+from fsm.bridge.effects import e_append, e_each, e_if, e_remove, e_review, e_ui
 from fsm.bridge.records import PASS_REST
 from fsm.laws.spec import Guard, equals, guard
 
 # An irregularity awaiting the Director whose call no longer stands (cancelled with the calls after an
-# earlier one, 36A, 38B; withdrawn by a change of call, 25A, 21B1, 25A6, 21B2) awaits nothing more.
-DROP_CANCELLED_PENDING = e_remove(
-    "pending",
-    {
-        "and": [
-            {"!=": [{"var": "n"}, None]},
-            {"!": {"==": [{"first": [{"map": [[{"call": [{"var": "n"}]}], {"var": "status"}]}]}, "standing"]}},
-        ]
-    },
+# earlier one, 36A, 38B; withdrawn by a change of call, 25A, 21B1, 25A6, 21B2) awaits nothing more. A
+# judgement still owed on it is not lost (30B1(b), 31B2, 32B2 « à son tour »): the call it fell on is gone,
+# so it falls again on the call its maker makes at his turn, as before that call (docs/readings.md).
+_NOT_STANDING = {"!": {"==": [{"first": [{"map": [[{"call": [{"var": "n"}]}], {"var": "status"}]}]}, "standing"]}}
+_MAKER = {"first": [{"map": [[{"call": [{"var": "n"}]}], {"var": "seat"}]}]}
+DROP_CANCELLED_PENDING = e_each(
+    {"filter": [{"ctx": "table.pending"}, {"and": [{"!=": [{"var": "n"}, None]}, _NOT_STANDING]}]},
+    [
+        e_if(
+            {"==": [{"var": "awaits"}, "judgement"]},
+            [e_append("deferred", offender=_MAKER, law={"var": "law"}, original={"var": "source"}, waiting_for=_MAKER)],
+        ),
+        e_remove("pending", value={"var": ""}),
+    ],
 )
 
 if TYPE_CHECKING:

@@ -38,6 +38,7 @@ from typing import Any
 
 from fsm.bridge.calls import SEATS, Seat, parse_call, parse_card
 from fsm.bridge.errors import FsmError
+from fsm.engine.tables import condition_of
 from fsm.laws import lawtext
 from fsm.laws.lawtext import LAW
 from fsm.model.board import Board, Step
@@ -269,6 +270,8 @@ def _ruling(board: Board, fired: Step, entry: dict[str, Any] | None = None) -> t
     if " juge " in f" {right.outcome_text('fr')} ":
         return None  # the branch only records a judgement: nothing is ruled yet
     judged = _judgement(right)
+    if judged is not None:  # a judgement of another kind, with nothing here to bear on, is another question
+        rules = [r for r in rules if r is right or not _other_judgement_idle(r, judged, board)]
     picked = [right]
     said = {_as_choice(right.outcome_text("fr"))}
     for r in _nearest(right, [r for r in rules if r.law != right.law]):
@@ -399,6 +402,15 @@ def _why_not(r: Any, right: Any, failing: Any, fact: str, lang: str) -> str:
     here = _flat(getattr(right, lang))
     return (f"Non : ce serait le cas si {there} ({law}) ; ici, {here}." if lang == "fr"
             else f"No: that would be so if {there} ({law}); here, {here}.")  # fmt: skip
+
+
+def _other_judgement_idle(rule: Any, judged: tuple[str, bool], board: Board) -> bool:
+    """A branch that asks another judgement than ``judged`` and that a guard reading no event rules
+    out on this board (the comparable judgement where none is owed, while the lead is judged)."""
+    other = _judgement(rule)
+    if other is None or other[0] == judged[0]:
+        return False
+    return any("event." not in str(condition_of(g)) and not g(board.table, None) for g in rule.guards)
 
 
 _JUDGED = re.compile(  # a judgement heading a clause, never one inside a sentence

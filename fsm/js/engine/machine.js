@@ -324,7 +324,7 @@
 
     /**
      * The options of the current state and its ancestors (child first), each with who may take
-     * it now as its holder says (null: an option with no holder); an option whose holder is
+     * it now as its holder says (null: an option with no holder, or a holder giving true); an option whose holder is
      * nobody now is left out: [{event, seats, law, fr, en}].
      */
     offered(record, ownStateOnly = false) {
@@ -335,8 +335,11 @@
           let seats = null;
           if (opt.holder !== null) {
             const got = opt.holder(record, null);
-            seats = (truthy(got) ? Array.from(got) : []).map((s) => this.host.seatValue(s));
-            if (!seats.length) continue;
+            // true: offered now to no seat (the Director's), as an option with no holder
+            if (got !== true) {
+              seats = (truthy(got) ? Array.from(got) : []).map((s) => this.host.seatValue(s));
+              if (!seats.length) continue;
+            }
           }
           out.push({ event: opt.event, seats, law: opt.law, fr: opt.fr, en: opt.en });
         }
