@@ -508,8 +508,8 @@ SETTLE_WORDS = {
         "not comparable: partner passes at his next turn (26B, 72C)",
     ),
     AFTER_THE_LEAD: (
-        "non comparable : 26B au premier tour d'entame du partenaire, s'il n'a pas entamé ; 72C",
-        "not comparable: 26B at partner's first turn to lead, if he has not led; 72C",
+        "non comparable : 26B si le partenaire n'a pas encore attaqué ; 72C",
+        "not comparable: 26B if partner has not led yet; 72C",
     ),
 }
 
