@@ -11,6 +11,7 @@
 // - any other page (the index, a quiz sheet): the phone's measures.
 // node fit.mjs [--sample] FOLDER PAGE.html...   (--sample: a page's first and last stages but in projector mode)
 import { join } from "node:path";
+import { dealAndCall } from "./board.mjs";
 import { offline } from "./offline.mjs";
 
 const PROJECTOR = { width: 1366, height: 768 };
@@ -159,16 +160,7 @@ await offline(join(folder, names[0]), out, async (page) => {
       await page.setViewportSize(PHONE);
       seen.phone = await measure(page, { within: STAGE_BOXES, tree: true, stages: sample ? "ends" : "all" });
     } else if (kind === "board") {
-      await page.waitForSelector("body[data-ready]", { timeout: 60000 });
-      // a deal and three calls, one of them irregular: the hands, the grid, the options shown
-      await page.fill("#deal", "N:KT3.AJ952.K92.KJ 8542.874.T763.Q3 AQJ.T63.AJ85.AT9 976.KQ.Q4.876542");
-      await page.selectOption("#dealer", "N");
-      for (const [seat, call] of [["N", "1H"], ["E", "1D"]]) {
-        await page.evaluate(([seat, call]) => {
-          document.getElementById("arg-seat").value = seat;
-          document.querySelector(`#box button[data-call="${call}"]`).click();
-        }, [seat, call]);
-      }
+      await dealAndCall(page);
       seen.normal = await measure(page, { within: BOARD_BOXES });
       await page.evaluate(() => document.activeElement && document.activeElement.blur());
       await page.keyboard.press("p");

@@ -4,6 +4,7 @@
 // teacher's board, the board in projector mode after three calls.
 // node shots.mjs PAGE.html OUT_DIR [TABLEAU.html]
 import { join } from "node:path";
+import { dealAndCall } from "./board.mjs";
 import { offline } from "./offline.mjs";
 
 const [page_path, dir, board_path] = process.argv.slice(2);
@@ -35,15 +36,7 @@ await offline(page_path, out, async (page) => {
 }, { width: 1366, height: 768 });
 if (board_path) {
   await offline(board_path, out, async (page) => {
-    await page.waitForSelector("body[data-ready]", { timeout: 60000 });
-    await page.fill("#deal", "N:KT3.AJ952.K92.KJ 8542.874.T763.Q3 AQJ.T63.AJ85.AT9 976.KQ.Q4.876542");
-    await page.selectOption("#dealer", "N");
-    for (const [seat, call] of [["N", "1H"], ["E", "1D"]]) {
-      await page.evaluate(([seat, call]) => {
-        document.getElementById("arg-seat").value = seat;
-        document.querySelector(`#box button[data-call="${call}"]`).click();
-      }, [seat, call]);
-    }
+    await dealAndCall(page);
     await page.click("#projector");
     await settle(page);
     await page.screenshot({ path: join(dir, "tableau-projector-1366x768.png") });
