@@ -43,6 +43,7 @@ from fsm.laws.spec import (
     all_of,
     ctx,
     equals,
+    field_of,
     guard,
     holder,
     seats_if,
@@ -149,7 +150,7 @@ takes_back_the_call_made_irregular = guard(
 # A ruling since the change (36A, 38D, 17D3) may have cancelled the LHO's call: nothing is left to take back.
 STILL_ON_RECORD = {
     "in": [
-        {"first": [{"map": [[{"call": [var("table.withdrawable.n")]}], var("status")]}]},
+        field_of({"call": [var("table.withdrawable.n")]}, "status"),
         ["standing", "pending"],
     ]
 }
@@ -307,12 +308,9 @@ take_back_window_closes = action(
 # call) is in force again when nobody called over it, and the new call, made afresh, is classified with it: a player
 # who must pass and does not is a Law 37 case. When the LHO called over the first call, the new call takes its place if
 # it is regular there, else the LHO's call is given back and the new call is made afresh (docs/readings.md).
-def _field(item: Any, name: str) -> dict[str, Any]:
-    """A field of an item an expression gives (null for null)."""
-    return {"first": [{"map": [[item], var(name)]}]}
 
 
-_FIRST_N = _field({"last_call": [ctx("irregularity.offender")]}, "n")
+_FIRST_N = field_of({"last_call": [ctx("irregularity.offender")]}, "n")
 
 
 # 25A1 « assujettie à la Loi appropriée », 21B1: the new call, in the first call's place, is itself irregular
@@ -328,9 +326,9 @@ _INADMISSIBLE_THERE = {
         {
             "or": [
                 {"==": [_LAST_NON_PASS, None]},
-                {"==": [{"side": [_field(_LAST_NON_PASS, "seat")]}, {"side": [OFFENDER]}]},
-                {"and": [{"==": [_NEW, "X"]}, {"==": [{"level": [_field(_LAST_NON_PASS, "call")]}, 0]}]},
-                {"and": [{"==": [_NEW, "XX"]}, {"!=": [_field(_LAST_NON_PASS, "call"), "X"]}]},
+                {"==": [{"side": [field_of(_LAST_NON_PASS, "seat")]}, {"side": [OFFENDER]}]},
+                {"and": [{"==": [_NEW, "X"]}, {"==": [{"level": [field_of(_LAST_NON_PASS, "call")]}, 0]}]},
+                {"and": [{"==": [_NEW, "XX"]}, {"!=": [field_of(_LAST_NON_PASS, "call"), "X"]}]},
             ]
         },
     ]
@@ -341,10 +339,10 @@ _INADMISSIBLE_THERE = {
 # last call before the first that is not a pass when the new call is one.
 _LATER_N = {"first": [{"standing_after": [_FIRST_N]}]}
 _LATER = {"call": [_LATER_N]}
-_LATER_CALL, _LATER_SEAT = _field(_LATER, "call"), _field(_LATER, "seat")
+_LATER_CALL, _LATER_SEAT = field_of(_LATER, "call"), field_of(_LATER, "seat")
 _OVER_NOTHING = {"and": [{"==": [_NEW, "Pass"]}, {"==": [_LAST_NON_PASS, None]}]}
-_OVER_CALL = {"if": [{"!=": [_NEW, "Pass"]}, _NEW, _field(_LAST_NON_PASS, "call")]}
-_OVER_SEAT = {"if": [{"!=": [_NEW, "Pass"]}, OFFENDER, _field(_LAST_NON_PASS, "seat")]}
+_OVER_CALL = {"if": [{"!=": [_NEW, "Pass"]}, _NEW, field_of(_LAST_NON_PASS, "call")]}
+_OVER_SEAT = {"if": [{"!=": [_NEW, "Pass"]}, OFFENDER, field_of(_LAST_NON_PASS, "seat")]}
 later_call_made_inadmissible = guard(
     "le contre ou surcontre suivant de l'adversaire de gauche devient inadmissible (19A1, 19B1)",
     "the LHO's later double or redouble becomes inadmissible (19A1, 19B1)",
@@ -398,7 +396,7 @@ _INSUFFICIENT_THERE = {
     "and": [
         {">": [{"level": [_NEW]}, 0]},
         {"!=": [_LAST_BID, None]},
-        {"<=": [{"rank": [_NEW]}, {"rank": [_field(_LAST_BID, "call")]}]},
+        {"<=": [{"rank": [_NEW]}, {"rank": [field_of(_LAST_BID, "call")]}]},
     ]
 }
 new_call_irregular_in_place = guard(
@@ -687,7 +685,7 @@ _PARTNER_HELD = {
                 var("table.held"),
                 {
                     "==": [
-                        {"first": [{"map": [[{"call": [var("n")]}], var("seat")]}]},
+                        field_of({"call": [var("n")]}, "seat"),
                         {"partner": [ctx("irregularity.offender")]},
                     ]
                 },
@@ -760,8 +758,6 @@ apply_25B2_to_pending_call = action(
     ],
 )
 
-# 25B1: the LHO accepts the change: the first call is withdrawn and the new call takes its place; the
-# first call is UI to the offender's partner, and 26B applies unless the new call was judged comparable.
 # 25B1: the new call takes the first one's place, at the offender's turn: a judgement owed on the first call
 # (30B1(b), 31B2, 32B2, after it ended the auction) falls on the new call, given while the auction goes on.
 _JUDGEMENT_MOVES = {
@@ -772,6 +768,8 @@ _JUDGEMENT_MOVES = {
         "value": ctx("irregularity.n"),
     }
 }
+# 25B1: the LHO accepts the change: the first call is withdrawn and the new call takes its place; the
+# first call is UI to the offender's partner, and 26B applies unless the new call was judged comparable.
 apply_25B1 = action(
     "changement accepté : la première déclaration est retirée (26B)",
     "change accepted: the first call is withdrawn (26B)",

@@ -63,6 +63,7 @@ from fsm.laws.spec import (
     condition_of,
     ctx,
     equals,
+    field_of,
     guard,
     var,
 )
@@ -362,7 +363,7 @@ _JUDGED_CALL_GOES = {
 _FULFILLED_BY_36A = {
     "and": [
         {"in": [var("kind"), list(FULFILLED.values())]},
-        {"==": [{"first": [{"map": [[{"call": [var("n")]}], var("law")]}]}, "36A"]},
+        {"==": [field_of({"call": [var("n")]}, "law"), "36A"]},
     ]
 }
 _BACK_IN_FORCE = {"if": [{"==": [var("kind"), FULFILLED[REPEAT_CALL]]}, REPEAT_CALL, PASS_NEXT_TURN]}

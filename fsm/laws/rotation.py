@@ -80,6 +80,7 @@ from fsm.laws.spec import (
     action,
     ctx,
     equals,
+    field_of,
     guard,
     holder,
     seats_if,
@@ -141,12 +142,6 @@ OFFENDER = var("irregularity.offender")
 PARTNER = {"partner": [OFFENDER]}
 SOURCE = var("irregularity.source")
 HELD_N = var("irregularity.held_n")
-
-
-def _get(value: Any, field: str) -> dict[str, Any]:
-    """A field of an object the context gives (null for null): the one item of ``map`` over ``[value]``.
-    ``value`` reads the context with ``ctx``, so that it may stand inside an item expression too."""
-    return {"first": [{"map": [[value], var(field)]}]}
 
 
 def _cancel(law: str = "29B") -> dict[str, Any]:
@@ -450,7 +445,9 @@ def _settle(
 
 def _settle_deferred(deferred: Any, comparable: bool) -> list[Any]:
     """:func:`_settle` for a deferred consequence (an item of ``table.deferred``) the context gives."""
-    return _settle(_get(deferred, "offender"), _get(deferred, "law"), _get(deferred, "original"), comparable)
+    return _settle(
+        field_of(deferred, "offender"), field_of(deferred, "law"), field_of(deferred, "original"), comparable
+    )
 
 
 # 23A: the Director's judgement settles the deferred consequence the judged call carries.
@@ -530,11 +527,11 @@ def _settle_after_auction(group: str, comparable: bool, when: str = AFTER_AUCTIO
     awaited = {
         "first": [ctx("table.pending"), {"and": [{"in": [var("law"), list(GROUPS[group])]}, var("judged_call")]}]
     }
-    offender = _get({"call": [_get(awaited, "n")]}, "seat")
+    offender = field_of({"call": [field_of(awaited, "n")]}, "seat")
     settled = _settle(
         offender,
-        _get(awaited, "law"),
-        _get(awaited, "source"),
+        field_of(awaited, "law"),
+        field_of(awaited, "source"),
         comparable,
         ended=when != REOPENED,
         led=when == AFTER_THE_LEAD,

@@ -76,6 +76,12 @@ def ctx(path: str) -> dict[str, str]:
     return {"ctx": path}
 
 
+def field_of(value: Any, name: str) -> dict[str, Any]:
+    """A field of the object an expression gives (null for null): the one item of ``map`` over ``[value]``.
+    ``value`` reads the context with ``ctx`` when it stands inside an item expression."""
+    return {"first": [{"map": [[value], var(name)]}]}
+
+
 def equals(path: str, value: Any) -> dict[str, Any]:
     """JsonLogic: a value of the context equals a constant, or another value (``var(...)``)."""
     return {"==": [var(path), value]}

@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 from fsm.bridge.effects import e_append, e_each, e_if, e_remove, e_review, e_ui
 from fsm.bridge.records import PASS_REST
-from fsm.laws.spec import Guard, equals, guard
+from fsm.laws.spec import Guard, equals, field_of, guard
 
 # An irregularity awaiting the Director whose call no longer stands (cancelled with the calls after an
 # earlier one, 36A, 38B; withdrawn by a change of call, 25A, 21B1, 25A6, 21B2) awaits nothing more. A
 # judgement still owed on it is not lost (30B1(b), 31B2, 32B2 « à son tour »): the call it fell on is gone,
 # so it falls again on the call its maker makes at his turn, as before that call (docs/readings.md).
-_NOT_STANDING = {"!": {"==": [{"first": [{"map": [[{"call": [{"var": "n"}]}], {"var": "status"}]}]}, "standing"]}}
-_MAKER = {"first": [{"map": [[{"call": [{"var": "n"}]}], {"var": "seat"}]}]}
+_NOT_STANDING = {"!": {"==": [field_of({"call": [{"var": "n"}]}, "status"), "standing"]}}
+_MAKER = field_of({"call": [{"var": "n"}]}, "seat")
 DROP_CANCELLED_PENDING = e_each(
     {"filter": [{"ctx": "table.pending"}, {"and": [{"!=": [{"var": "n"}, None]}, _NOT_STANDING]}]},
     [
