@@ -126,7 +126,8 @@ def test_scxml_read_back_by_an_independent_reader():
         (actions,) = contents[(t["state"], None, None, trigger_cond(t))]
         assert [type(a).__name__ for a in actions] == ["ScriptAction", "RaiseAction"]
         assert actions[1].event == t["raise"]
-    (script,) = definition.datamodel.scripts
+    defs, script = definition.datamodel.scripts
+    assert defs.content.strip().startswith("var defs = {};")
     assert script.content.startswith("// call.kind (17)")
     assert {d.id for d in definition.datamodel.data} == {*DATAMODEL, "triggered"}
 
@@ -175,13 +176,14 @@ def test_scxml_conditions_write_every_guard_out():
     assert 'datamodel="ecmascript"' in text
     assert "_event.data.seat === irregularity.offender_lho" in text  # by_offender_lho
     assert "call.kind === &quot;insufficient&quot;" in text  # call_is_insufficient
-    assert "ops.lowest_sufficient(_event.data.call)" in text  # is_lowest_same: a host operator
+    assert "defs.lowest_sufficient(_event.data.call)" in text  # is_lowest_same: a definition of the data
+    assert "defs.lowest_sufficient = (a_call) =&gt; " in text  # written out as a function of the document
     assert "guards." not in text  # no guard is left to the host by name
 
 
 def test_json_export_states_every_guard_as_an_expression():
     spec = json.loads(to_json())
-    assert spec["version"] == 12
+    assert spec["version"] == 13
     guards = {g["name"]: g for r in spec["rules"] for g in r["guards"]}
     assert guards["judged_comparable"]["test"] == {"==": [{"var": "event.judgement.comparable"}, True]}
     assert guards["by_offender_lho"]["test"] == {"==": [{"var": "event.seat"}, {"var": "irregularity.offender_lho"}]}
@@ -272,8 +274,11 @@ def rows_of(rows):
 def test_scxml_writes_the_decision_tables_and_the_triggers():
     spec = to_dict()
     pairs, root = transitions_by_rule(to_scxml(lang="en"), spec)
-    (script,) = root.findall(SCXML + "script")
+    defs, script = root.findall(SCXML + "script")
     (decision,) = spec["decisions"]
+    assert [line.split(" = ")[0].strip() for line in defs.text.strip().splitlines()[1:]] == [
+        f"defs.{d['name']}" for d in spec["context"]["definitions"]
+    ]
     assert "function decide_call_kind(_event) {" in script.text
     rows = list(rows_of(decision["rows"]))
     for row in rows:
@@ -444,7 +449,7 @@ def test_node_runs_transition_scripts_as_the_effects_say(node, tmp_path):
         assert expected  # each chosen action does something on this board
 
 
-DECISION_CASES = [  # host operators fixed per case, and what the board says
+DECISION_CASES = [  # host operators and definitions fixed per case, and what the board says
     ({"level": 8}, {"seat": "S", "call": "8C"}, "S"),
     ({"level": 1, "insufficient": True, "must_pass": False}, {"seat": "S", "call": "1C"}, "S"),
     ({"level": 2, "insufficient": False, "must_pass": False, "deferred_law": None}, {"seat": "S", "call": "2C"}, "S"),
@@ -457,14 +462,17 @@ DECISION_CASES = [  # host operators fixed per case, and what the board says
 
 def test_node_runs_the_decision_table_as_its_rows_say(node, tmp_path):
     (decision,) = to_dict()["decisions"]
-    (script,) = ET.fromstring(to_scxml()).findall(SCXML + "script")
+    scripts = ET.fromstring(to_scxml()).findall(SCXML + "script")
     board = {"auction": {"turn": None}, "table": {"obligations": [], "deferred": [], "misinformation_ruled": False}}
-    program = [f"const {k} = {json.dumps(v)};" for k, v in board.items()] + [script.text, "const out = [];"]
+    program = (
+        [f"const {k} = {json.dumps(v)};" for k, v in board.items()] + [s.text for s in scripts] + ["const out = [];"]
+    )
     expected = []
     for ops, event, turn in DECISION_CASES:
         program += [
             f"auction.turn = {json.dumps(turn)};",
             f"var ops = new Proxy({{}}, {{get: (_, name) => () => ({json.dumps(ops)})[name] ?? null}});",
+            f"defs = new Proxy({{}}, {{get: (_, name) => () => ({json.dumps(ops)})[name] ?? null}});",
             f"out.push(decide_call_kind({{data: {json.dumps(event)}}}));",
         ]
         data = {**board, "auction": {"turn": turn}, "event": event, "ops": ops}

@@ -20,20 +20,37 @@ def truthy(value):
     return bool(value)
 
 
-def logic(rule, data, table, event, item=None):
+_DEFINITIONS: dict = {}
+
+
+def definitions():
+    """The export's definitions by name, read from its JSON (not from fsm.engine)."""
+    if not _DEFINITIONS:
+        _DEFINITIONS.update({d["name"]: d for d in json.loads(to_json())["context"]["definitions"]})
+    return _DEFINITIONS
+
+
+_NO_ITEM = object()  # outside an array operation (an item may itself be null)
+
+
+def logic(rule, data, table, event, item=_NO_ITEM, frame=None):
     """A tree-walking JsonLogic interpreter, written apart from fsm.engine: the builtins the export
-    documents, and the host operators called with JSON values."""
+    documents, its definitions (``frame``: the arguments of the one being valued), and the host
+    operators called with JSON values."""
     if isinstance(rule, list):
-        return [logic(x, data, table, event, item) for x in rule]
+        return [logic(x, data, table, event, item, frame) for x in rule]
     if not isinstance(rule, dict):
         return rule
     ((op, args),) = rule.items()
     args = args if isinstance(args, list) else [args]
 
     def ev(x, it=item):
-        return logic(x, data, table, event, it)
+        return logic(x, data, table, event, it, frame)
 
-    if op == "var" and item is not None:
+    if op == "arg":
+        return frame[args[0]]
+
+    if op == "var" and item is not _NO_ITEM:
         value = item
         for part in filter(None, str(args[0]).split(".")):
             value = value.get(part) if isinstance(value, dict) else None
@@ -60,13 +77,13 @@ def logic(rule, data, table, event, item=None):
             if truthy(ev(args[i])):
                 return ev(args[i + 1])
         return ev(args[-1]) if len(args) % 2 else None
-    if op in ("some", "none", "all", "filter", "map", "count", "first"):
+    if op in ("some", "none", "all", "filter", "map", "count", "first", "last"):
         items = ev(args[0]) or []
-        if op in ("count", "first") and len(args) == 1:
-            return len(items) if op == "count" else (items[0] if items else None)
+        if op in ("count", "first", "last") and len(args) == 1:
+            return len(items) if op == "count" else (items[0 if op == "first" else -1] if items else None)
         if op == "map":
-            return [logic(args[1], data, table, event, x) for x in items]
-        hits = [x for x in items if truthy(logic(args[1], data, table, event, x))]
+            return [ev(args[1], x) for x in items]
+        hits = [x for x in items if truthy(ev(args[1], x))]
         return {
             "some": bool(hits),
             "none": not hits,
@@ -74,8 +91,16 @@ def logic(rule, data, table, event, item=None):
             "filter": hits,
             "count": len(hits),
             "first": hits[0] if hits else None,
+            "last": hits[-1] if hits else None,
         }[op]
     values = [ev(a) for a in args]
+    if op in definitions():
+        d = definitions()[op]
+        return logic(d["expr"], data, table, event, _NO_ITEM, dict(zip(d["params"], values, strict=True)))
+    if op in ("+", "-"):
+        if any(not isinstance(v, (int, float)) or isinstance(v, bool) for v in values):
+            return None
+        return sum(values) if op == "+" else (values[0] - values[1] if len(values) == 2 else -values[0])
     if op == "==":
         return values[0] == values[1]
     if op == "!=":
@@ -121,6 +146,7 @@ def test_every_guard_and_holder_of_the_export_carries_an_expression():
     for g in guards:
         assert CONTEXT.reads(g["test"]) <= documented, g["name"]
         assert CONTEXT.uses(g["test"]) <= {o["name"] for o in spec["context"]["operators"]}, g["name"]
+        assert CONTEXT.calls(g["test"]) <= {d["name"] for d in spec["context"]["definitions"]}, g["name"]
 
 
 @pytest.mark.parametrize("op", sorted(CONTEXT.operators))

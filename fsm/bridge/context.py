@@ -16,6 +16,7 @@ Values are JSON values: seats ``"N" "E" "S" "W"``, sides ``"NS" "EW"``, calls as
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any
 
 from fsm.bridge.auction import Entry, Relation, relation
@@ -29,8 +30,12 @@ if TYPE_CHECKING:
     from fsm.bridge.table import Table
 
 CONTEXT = Vocabulary()
+# FSM_NATIVE=0: every definition of the law data evaluated from its expression, not the host's version of it.
+CONTEXT.use_natives = os.environ.get("FSM_NATIVE", "1") != "0"
 var = CONTEXT.variable
 op = CONTEXT.operator
+# The host's own versions of definitions of the law data (fsm/laws/definitions.py), equal to them.
+native = CONTEXT.native
 
 _CALLS: dict[str, Call] = {}
 _CARDS: dict[str, Card] = {}
@@ -500,6 +505,7 @@ def _partner(seat: Seat | None) -> Seat | None:
 var("auction.turn", "seat", "whose turn it is to call: the seat after the last standing call (17C)")(
     lambda t, e: t.auction.turn()
 )
+var("table.dealer", "seat", "the dealer, from the set-up")(lambda t, e: t.dealer)
 var("auction.last_bid", "call|null", "the last standing bid")(
     lambda t, e: b.call.token if (b := t.auction.last_bid()) is not None else None
 )
@@ -575,19 +581,7 @@ def _relation_of(t: Table, seat: Seat, turn: Seat) -> Relation:
     return relation(seat, turn, seat is not turn and t.auction.has_called(seat))
 
 
-@op(
-    "relation",
-    ("seat", "turn"),
-    "where `turn` (the player whose turn it was) sits from `seat` (the caller): `IN_TURN` (the same seat), "
-    "`RHO` (the caller skipped him), `PARTNER`, `LHO_PREV` (his LHO, and the caller has a call standing: he "
-    "calls again right after his own call), `LHO_NOT_PREV` (his LHO, and the caller has not called yet)",
-    (
-        ({"relation": ["N", "N"]}, "", "IN_TURN"),
-        ({"relation": ["N", "W"]}, "", "RHO"),
-        ({"relation": ["N", "E"]}, "North has not called yet", "LHO_NOT_PREV"),
-        ({"relation": ["N", "E"]}, "1H by N", "LHO_PREV"),
-    ),
-)
+@native("relation", ("seat", "turn"))
 def _relation(t: Table, e: Event, seat: Any, turn: Any) -> str | None:
     if seat is None or turn is None:
         return None
@@ -656,33 +650,30 @@ def _honour(t: Table, e: Event, card: Any) -> bool:
 
 
 @op(
-    "sufficient",
+    "strain",
     ("call",),
-    "18D: the call is a bid that ranks above the last standing bid (any bid when none was made)",
-    (({"sufficient": "2C"}, "the last bid is 1NT", True), ({"sufficient": "1NT"}, "the last bid is 1NT", False)),
+    "18B: the denomination of a bid (`C`, `D`, `H`, `S`, `NT`); null for a pass, double or redouble, or for null",
+    (({"strain": "4H"}, "", "H"), ({"strain": "X"}, "", None)),
+    pure=True,
 )
+def _strain(t: Table, e: Event, call: Any) -> str | None:
+    c = as_call(call)
+    return c.strain.value if c is not None and c.is_bid and c.strain is not None else None
+
+
+@native("sufficient", ("call",))
 def _sufficient(t: Table, e: Event, call: Any) -> bool:
     c = as_call(call)
     return c is not None and c.is_bid and t.auction.is_sufficient(c)
 
 
-@op(
-    "insufficient",
-    ("call",),
-    "18D: the call is a bid that does not rank above the last standing bid (never a pass, double or redouble)",
-    (({"insufficient": "1NT"}, "the last bid is 1NT", True), ({"insufficient": "X"}, "the last bid is 1NT", False)),
-)
+@native("insufficient", ("call",))
 def _insufficient(t: Table, e: Event, call: Any) -> bool:
     c = as_call(call)
     return c is not None and c.is_bid and not t.auction.is_sufficient(c)
 
 
-@op(
-    "lowest_sufficient",
-    ("call",),
-    "27B1(a): the bid is sufficient and the same strain one level lower would not be",
-    (({"lowest_sufficient": "2H"}, "the last bid is 1NT", True), ({"lowest_sufficient": "3H"}, "1NT", False)),
-)
+@native("lowest_sufficient", ("call",))
 def _lowest_sufficient(t: Table, e: Event, call: Any) -> bool:
     c = as_call(call)
     if c is None or not c.is_bid or not t.auction.is_sufficient(c):
@@ -690,14 +681,7 @@ def _lowest_sufficient(t: Table, e: Event, call: Any) -> bool:
     return c.level == 1 or not t.auction.is_sufficient(Call("bid", c.level - 1, c.strain))
 
 
-@op(
-    "denominations",
-    ("call", "specifies", "artificial"),
-    "what a call specifies (27B1(a), 29C, 26B): `specifies` when the Director gave it; else the strain of "
-    "a bid that is not artificial; else none",
-    (({"denominations": ["2H", None, False]}, "", ["H"]), ({"denominations": ["2C", None, True]}, "", [])),
-    pure=True,
-)
+@native("denominations", ("call", "specifies", "artificial"))
 def _denominations(t: Table, e: Event, call: Any, specifies: Any, artificial: Any) -> list[str]:
     if specifies is not None:
         return list(specifies)
@@ -707,60 +691,33 @@ def _denominations(t: Table, e: Event, call: Any, specifies: Any, artificial: An
     return []
 
 
-@op(
-    "same_set",
-    ("a", "b"),
-    "the two arrays hold the same elements, whatever their order and repetitions",
-    (({"same_set": [["H", "S"], ["S", "H"]]}, "", True),),
-    pure=True,
-)
+@native("same_set", ("a", "b"))
 def _same_set(t: Table, e: Event, a: Any, b: Any) -> bool:
     return a is not None and b is not None and set(a) == set(b)
 
 
-@op(
-    "legal",
-    ("seat", "call"),
-    "18, 19: the call is one the Laws allow this seat now: no bid above seven, no double unless the "
-    "last call other than a pass is an opponent's bid (19A1), no redouble unless it is an opponent's double (19B1)",
-    (({"legal": ["S", "X"]}, "West bid 1H, then North passed", True), ({"legal": ["S", "8C"]}, "", False)),
-)
+@native("legal", ("seat", "call"))
 def _legal(t: Table, e: Event, seat: Any, call: Any) -> bool:
     c, s = as_call(call), _seat(seat)
     return c is not None and s is not None and t.auction.allows(s, c)
 
 
-@op("has_called", ("seat",), "the seat has a call standing in the auction", (({"has_called": "N"}, "1H by N", True),))
+@native("has_called", ("seat",))
 def _has_called(t: Table, e: Event, seat: Any) -> bool:
     return seat is not None and t.auction.has_called(_seat(seat))  # type: ignore[arg-type]
 
 
-@op(
-    "partner_silent",
-    ("seat",),
-    "25A4, 21B1: the seat has a call standing and its partner has not called since its last one",
-    (({"partner_silent": "N"}, "1H by N, then 1S by E", True),),
-)
+@native("partner_silent", ("seat",))
 def _partner_silent(t: Table, e: Event, seat: Any) -> bool:
     return seat is not None and t.auction.partner_silent_since_own_call(_seat(seat))  # type: ignore[arg-type]
 
 
-@op(
-    "must_pass",
-    ("seat",),
-    "the seat is required to pass at this turn (an obligation of kind `pass_next_turn` or `pass_rest`)",
-    (({"must_pass": "S"}, "South must pass to the end (27B2)", True),),
-)
+@native("must_pass", ("seat",))
 def _must_pass(t: Table, e: Event, seat: Any) -> bool:
     return seat is not None and t.must_pass(_seat(seat)) is not None  # type: ignore[arg-type]
 
 
-@op(
-    "must_repeat",
-    ("seat",),
-    "31A1, 32A1: the call the seat must repeat, or null",
-    (({"must_repeat": "E"}, "East's 1S out of rotation, South passed", "1S"),),
-)
+@native("must_repeat", ("seat",))
 def _must_repeat(t: Table, e: Event, seat: Any) -> str | None:
     if seat is None:
         return None
@@ -768,12 +725,7 @@ def _must_repeat(t: Table, e: Event, seat: Any) -> str | None:
     return o.call if o is not None and o.kind == REPEAT_CALL else None
 
 
-@op(
-    "deferred_law",
-    ("seat",),
-    "the law whose judgement this seat's next call awaits (30B1, 31A2, 31B, 32A2, 32B), or null",
-    (({"deferred_law": "E"}, "East's pass out of rotation at his LHO's turn, before he called", "30B1"),),
-)
+@native("deferred_law", ("seat",))
 def _deferred_law(t: Table, e: Event, seat: Any) -> str | None:
     if seat is None:
         return None
@@ -781,13 +733,7 @@ def _deferred_law(t: Table, e: Event, seat: Any) -> str | None:
     return d.law if d is not None else None
 
 
-@op(
-    "in_rotation",
-    ("n",),
-    "the standing call numbered `n` was made at its maker's turn: right after the standing call before it "
-    "(the dealer's, if it is the first); false if it is not standing",
-    (({"in_rotation": 3}, "N 1H, E 1S, S 2H numbered 1, 2, 3, dealer N", True),),
-)
+@native("in_rotation", ("n",))
 def _in_rotation(t: Table, e: Event, n: Any) -> bool:
     if n is None or not t.auction.is_standing(n):
         return False
@@ -795,13 +741,7 @@ def _in_rotation(t: Table, e: Event, n: Any) -> bool:
     return t.auction.entry(n).seat is (before.seat.lho if before is not None else t.dealer)
 
 
-@op(
-    "breaks_constraint",
-    ("seat", "card"),
-    "26B, 50D2, 50D1: the law of a constraint declarer set for this seat's lead that this card breaks (a "
-    "prohibited suit, another suit than the one required, another card than the penalty card designated), or null",
-    (({"breaks_constraint": ["W", "HK"]}, "declarer prohibited hearts to West (26B)", "26B"),),
-)
+@native("breaks_constraint", ("seat", "card"))
 def _breaks_constraint(t: Table, e: Event, seat: Any, card: Any) -> str | None:
     c = as_card(card)
     if c is None or seat is None:
@@ -822,12 +762,7 @@ def _breaks_constraint(t: Table, e: Event, seat: Any, card: Any) -> str | None:
     return None
 
 
-@op(
-    "penalty_cards_held",
-    ("seat",),
-    "50B: the number of penalty cards this seat holds",
-    (({"penalty_cards_held": "W"}, "West has SK and H3 as penalty cards", 2),),
-)
+@native("penalty_cards_held", ("seat",))
 def _penalty_cards_held(t: Table, e: Event, seat: Any) -> int:
     return sum(1 for p in t.penalty_cards if p.seat == seat)
 

@@ -2,6 +2,6 @@
 nothing else of the package: the host gives it its tables, its events and a vocabulary (the
 context its expressions read and the operators they use, the effects its actions apply)."""
 
-from fsm.engine.expr import BUILTINS, ExpressionError, Operator, Variable, Vocabulary
+from fsm.engine.expr import BUILTINS, Definition, ExpressionError, Operator, Variable, Vocabulary
 
-__all__ = ["BUILTINS", "ExpressionError", "Operator", "Variable", "Vocabulary"]
+__all__ = ["BUILTINS", "Definition", "ExpressionError", "Operator", "Variable", "Vocabulary"]

@@ -52,9 +52,14 @@ BUILTINS: dict[str, str] = {
     "cat": "the arguments joined into one string (null as an empty string)",
     "count": "the number of items of the array (with a predicate: of those that satisfy it) (superset)",
     "first": "the first item of the array (with a predicate: the first that satisfies it), or null (superset)",
+    "last": "the last item of the array (with a predicate: the last that satisfies it), or null (superset)",
+    "+": "the sum of the arguments (numbers); null if one is null",
+    "-": "the first argument less the second (one argument: its negation); null if one is null",
+    "arg": "inside a definition: the value of its argument of that name, also from inside an array operation (superset)",
 }
 
 _ARRAY_OPS = ("some", "all", "none", "filter", "map")
+_SELECT_OPS = ("count", "first", "last")  # one argument: the array; two: the array and a predicate
 
 
 class ExpressionError(ValueError):
@@ -87,12 +92,32 @@ class Operator:
     pure: bool = False  # its value depends on its arguments only, never on the record or the event
 
 
+@dataclass(frozen=True)
+class Definition:
+    """A named expression of the data (a law's own word: 18D's « suffisante », 19A1's « licite »...):
+    its parameters, the expression that is its only definition (``{"arg": name}`` reads a parameter),
+    what it means and the law it states. It is called as an operator, ``{name: [values...]}``."""
+
+    name: str
+    params: tuple[str, ...]
+    expr: Any
+    doc: str
+    law: str | None = None
+    examples: tuple[tuple[Any, dict[str, Any], Any], ...] = ()  # (call, context values, value): test vectors
+
+
 class Vocabulary:
-    """The variables and operators a host gives its expressions."""
+    """The variables and operators a host gives its expressions, and the definitions written in
+    the data. A host may give a native version of a definition (``natives``): it must equal the
+    definition, which stays the law (the corpus and the test vectors are run both ways);
+    ``use_natives`` off, every definition is evaluated from its expression."""
 
     def __init__(self) -> None:
         self.variables: dict[str, Variable] = {}
         self.operators: dict[str, Operator] = {}
+        self.definitions: dict[str, Definition] = {}
+        self.natives: dict[str, Operator] = {}
+        self.use_natives = True
 
     def variable(
         self,
@@ -126,6 +151,50 @@ class Vocabulary:
 
         return register
 
+    def native(self, name: str, args: tuple[str, ...]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """The host's own version of the definition ``name`` (its arguments in the same order)."""
+
+        def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+            if name in self.natives:
+                raise ExpressionError(f"native '{name}' declared twice")
+            self.natives[name] = Operator(name, args, f"native version of the definition '{name}'", fn)
+            return fn
+
+        return register
+
+    def define(self, definition: Definition) -> Definition:
+        """Adds a definition; its expression may call only what is already known (no recursion)."""
+        name = definition.name
+        if name in self.definitions or name in self.operators or name in BUILTINS:
+            raise ExpressionError(f"definition '{name}' declared twice")
+        native = self.natives.get(name)
+        if native is not None and native.args != definition.params:
+            raise ExpressionError(
+                f"native '{name}' takes ({', '.join(native.args)}), the definition {definition.params}"
+            )
+        _Compiler(self, dict.fromkeys(definition.params, 0), [None] * len(definition.params)).node(
+            definition.expr, False
+        )
+        self.definitions[name] = definition
+        return definition
+
+    def pure(self, name: str) -> bool:
+        """The definition's value depends on its arguments only: it reads no variable and calls only
+        pure operators and pure definitions."""
+        d = self.definitions[name]
+        return not self.reads(d.expr) and all(
+            (self.operators[o].pure if o in self.operators else o not in self.definitions or self.pure(o))
+            for kind, o in _walk(d.expr, False)
+            if kind == "op"
+        )
+
+    def _host(self, op: str) -> Operator | None:
+        """The function that computes ``op``: a host operator, or a definition's native version."""
+        host = self.operators.get(op)
+        if host is None and self.use_natives:
+            host = self.natives.get(op) if op in self.definitions else None
+        return host
+
     # --- reading an expression ------------------------------------------------------------
     def reads(self, expr: Any) -> set[str]:
         """The context variables an expression reads (item fields excluded)."""
@@ -134,6 +203,10 @@ class Vocabulary:
     def uses(self, expr: Any) -> set[str]:
         """The host operators an expression uses."""
         return {name for kind, name in _walk(expr, False) if kind == "op" and name in self.operators}
+
+    def calls(self, expr: Any) -> set[str]:
+        """The definitions an expression calls."""
+        return {name for kind, name in _walk(expr, False) if kind == "op" and name in self.definitions}
 
     def compile(self, expr: Any, fresh: bool = True) -> Compiled:
         """The closure ``(record, event) -> value`` that evaluates the expression: a closure of its
@@ -163,7 +236,9 @@ def _walk(expr: Any, in_item: bool) -> Iterator[tuple[str, str]]:
             yield "var", str(path)
         return
     yield "op", op
-    if op in _ARRAY_OPS or (op in ("count", "first") and len(args) == 2):
+    if op == "arg":
+        return
+    if op in _ARRAY_OPS or (op in _SELECT_OPS and len(args) == 2):
         yield from _walk(args[0], in_item)
         for x in args[1:]:
             yield from _walk(x, True)
@@ -204,8 +279,13 @@ class _Compiler:
     """Every closure takes ``(record, event, item)``: ``item`` is what an array operation is
     looking at (``None`` outside one), so one form serves both scopes."""
 
-    def __init__(self, vocabulary: Vocabulary) -> None:
+    def __init__(
+        self, vocabulary: Vocabulary, params: dict[str, int] | None = None, frame: list[Any] | None = None
+    ) -> None:
         self.v = vocabulary
+        # Inside a definition: where each argument's value is, in the frame its call fills.
+        self.params = params or {}
+        self.frame = frame if frame is not None else []
 
     def top(self, expr: Any) -> Compiled:
         """The closure ``(record, event)``. Outside an array operation an expression needs no item,
@@ -235,7 +315,7 @@ class _Compiler:
         if op == "count" and len(args) == 1:
             source = self._inner(args[0])
             return lambda r, e: len(source(r, e) or ())
-        host = self.v.operators.get(op)
+        host = self.v._host(op)
         if host is not None and len(args) == len(host.args) and 1 <= len(args) <= 2:
             fn = host.fn
             if len(args) == 1:
@@ -290,8 +370,12 @@ class _Compiler:
             return lambda r, e, it: read(it)
         if op in ("var", "ctx"):
             return self._context_var(args)
-        if op in _ARRAY_OPS or op in ("count", "first"):
+        if op == "arg":
+            return self._arg(args)
+        if op in _ARRAY_OPS or op in _SELECT_OPS:
             return self._array(op, args, in_item)
+        if op in self.v.definitions and self.v._host(op) is None:
+            return self._call(self.v.definitions[op], [self.node(a, in_item) for a in args])
         fast = self._fast(op, args, in_item)
         if fast is not None:
             return lambda r, e, it: fast(r, e)
@@ -345,7 +429,7 @@ class _Compiler:
             member, members = self._read(args[0], in_item), tuple(args[1])
             if member is not None:
                 return lambda r, e: member(r, e) in members
-        if op in self.v.operators:
+        if self.v._host(op) is not None:
             return self._read({op: args}, in_item)
         return None
 
@@ -358,7 +442,7 @@ class _Compiler:
         if operation is None:
             return None
         op, args = operation
-        host = self.v.operators.get(op)
+        host = self.v._host(op)
         if host is None or len(args) != len(host.args) or not 1 <= len(args) <= 2:
             return None
         leaves = [self._leaf(a, in_item) for a in args]
@@ -388,6 +472,33 @@ class _Compiler:
             return lambda r, e, it: _default(get(r, e), default)
         return lambda r, e, it: get(r, e)
 
+    def _arg(self, args: list[Any]) -> ItemCompiled:
+        if len(args) != 1 or args[0] not in self.params:
+            raise ExpressionError(f"'arg' reads a parameter of the definition it stands in, not {args!r}")
+        frame, i = self.frame, self.params[str(args[0])]
+        return lambda r, e, it: frame[i]
+
+    def _call(self, d: Definition, subs: list[ItemCompiled]) -> ItemCompiled:
+        """A definition called: its arguments valued where the call stands, then its expression
+        valued with them (compiled here, its frame this call's own; no definition calls itself)."""
+        if len(subs) != len(d.params):
+            raise ExpressionError(
+                f"'{d.name}' takes {len(d.params)} argument(s) ({', '.join(d.params)}), not {len(subs)}"
+            )
+        frame: list[Any] = [None] * len(d.params)
+        body = _Compiler(self.v, {p: i for i, p in enumerate(d.params)}, frame).node(d.expr, False)
+
+        def call(r: Any, e: Any, it: Any) -> Any:
+            values = [s(r, e, it) for s in subs]
+            saved = frame[:]
+            frame[:] = values
+            try:
+                return body(r, e, None)
+            finally:
+                frame[:] = saved
+
+        return call
+
     def _array(self, op: str, args: list[Any], in_item: bool) -> ItemCompiled:
         # The array is read where the operation stands (inside another one: from that one's item);
         # the predicate reads each of its items in turn, as in JsonLogic.
@@ -398,6 +509,8 @@ class _Compiler:
             return lambda r, e, it: len(_sequence(source(r, e, it)))  # type: ignore[arg-type]
         if op == "first" and len(args) == 1:
             return lambda r, e, it: next(iter(_sequence(source(r, e, it))), None)
+        if op == "last" and len(args) == 1:
+            return lambda r, e, it: next(reversed(list(_sequence(source(r, e, it)))), None)
         if len(args) != 2:
             raise ExpressionError(f"'{op}' takes an array and a predicate")
         test = self.node(args[1], True)
@@ -418,6 +531,10 @@ class _Compiler:
             return lambda r, e, it: [test(r, e, x) for x in _sequence(source(r, e, it))]
         if op == "first":
             return lambda r, e, it: next((x for x in _sequence(source(r, e, it)) if test(r, e, x)), None)
+        if op == "last":
+            return lambda r, e, it: next(
+                (x for x in reversed(list(_sequence(source(r, e, it)))) if test(r, e, x)), None
+            )
         return lambda r, e, it: sum(1 for x in _sequence(source(r, e, it)) if test(r, e, x))
 
     def _combine(self, op: str, subs: list[ItemCompiled]) -> ItemCompiled:
@@ -441,6 +558,8 @@ class _Compiler:
             return _chain(subs, op == "and")
         if op == "cat":
             return lambda r, e, it: "".join(_text(s(r, e, it)) for s in subs)
+        if op in ("+", "-"):
+            return _arithmetic(op, subs)
         if op == "if":
             return _if(subs)
         if op in ("<", "<=", ">", ">="):
@@ -453,7 +572,7 @@ class _Compiler:
                 return whole is not None and a(r, e, it) in whole
 
             return member
-        host = self.v.operators.get(op)
+        host = self.v._host(op)
         if host is None:
             raise ExpressionError(f"unknown operator '{op}'")
         if n != len(host.args):
@@ -468,6 +587,21 @@ class _Compiler:
             a, b = subs
             return lambda r, e, it: fn(r, e, a(r, e, it), b(r, e, it))
         return lambda r, e, it: fn(r, e, *(s(r, e, it) for s in subs))
+
+
+def _arithmetic(op: str, subs: list[ItemCompiled]) -> ItemCompiled:
+    if op == "-" and len(subs) not in (1, 2):
+        raise ExpressionError("'-' takes one or two arguments")
+
+    def value(r: Any, e: Any, it: Any) -> Any:
+        xs = [s(r, e, it) for s in subs]
+        if any(x is None or isinstance(x, bool) or not isinstance(x, (int, float)) for x in xs):
+            return None
+        if op == "+":
+            return sum(xs)
+        return -xs[0] if len(xs) == 1 else xs[0] - xs[1]
+
+    return value
 
 
 def _itemless(f: Compiled) -> ItemCompiled:

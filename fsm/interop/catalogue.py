@@ -19,6 +19,7 @@ from fsm.bridge.context import CONTEXT
 from fsm.bridge.events import MAKERS_PATH, formatted_makers
 from fsm.engine import BUILTINS
 from fsm.interop import coverage
+from fsm.laws import definitions as _definitions  # noqa: F401 (the definitions documented)
 from fsm.laws.spec import REGISTRY, condition_of, effects_of, name_of
 from fsm.model.machine import default_engine
 
@@ -165,6 +166,29 @@ def expressions_markdown() -> str:
         for expr, context, value in o.examples:
             where = f" when {context}" if context else ""
             lines.append(f"- `{_compact(expr)}` gives `{_compact(value)}`{where}")
+        lines.append("")
+    lines += [
+        "## Definitions: the words of the Laws in the data",
+        "",
+        "Each is a named expression of the export (`context.definitions`: `name`, `params`, `expr`, `law`),",
+        "called as an operator: `{name: [values...]}`. A call values its arguments where it stands, then",
+        'the expression, in which `{"arg": "p"}` is the value of the parameter `p`, also from inside an',
+        "array operation; `var` and `ctx` read the board context as anywhere else. A definition calls",
+        "only what is defined before it (no recursion). Each example is a test vector: the call, the",
+        "values of the context variables it reads (any other is `null`), and its value; every",
+        "implementation runs them (`tests/test_definitions.py`, `fsm/js/vectors.js`). A host may compute",
+        "a definition natively for speed, but the expression stays the law: the Python host does, and",
+        "the corpus is run both ways (`FSM_NATIVE=0`).",
+        "",
+    ]
+    for d in CONTEXT.definitions.values():
+        pure = " *pure*" if CONTEXT.pure(d.name) else ""
+        law = f" — {d.law}" if d.law else ""
+        lines += [f"### `{d.name}` ({', '.join(d.params)}){pure}{law}", "", d.doc[0].upper() + d.doc[1:] + ".", ""]
+        lines += ["```json", _compact(d.expr), "```", ""]
+        for expr, given, value in d.examples:
+            when = f" when `{_compact(given)}`" if given else ""
+            lines.append(f"- `{_compact(expr)}` gives `{_compact(value)}`{when}")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 

@@ -23,6 +23,7 @@ from fsm.bridge.settings import CHOICES, Settings
 from fsm.engine import BUILTINS
 from fsm.engine.decisions import ALWAYS, Decision, Row, Trigger
 from fsm.engine.effects import CONTROL
+from fsm.laws import definitions as _definitions  # noqa: F401 (published in the context)
 from fsm.laws.lawtext import LAW
 from fsm.laws.spec import REGISTRY, Option, Rule, StateSpec, condition_of, effects_of, name_of, wording
 from fsm.model.board import VULNERABILITIES
@@ -37,7 +38,8 @@ FORMAT = "fsm-bridge-auction/machine"
 # 6, 7: see docs/interop.md. 8: the operator `call` and the variable `auction.made`, which the rules
 #    use instead of searching `auction.calls` (a call found by its number costs the same at any length).
 # 9, 10: see docs/interop.md (10: the operator `opponent_called_after`, read from the record's index).
-VERSION = 12
+# 11-13: see docs/interop.md (13: `context.definitions`, the words of the Laws as named expressions).
+VERSION = 13
 # The state a board starts in: a default board, and one whose cards are still in the board (17A).
 INITIAL = {"default": "auction.calling", "cards_in_board": "board"}
 # Whose turn a snapshot gives: the auction's in the auction period before the lead, the opening
@@ -148,7 +150,7 @@ def context_spec() -> dict[str, Any]:
     fresh = before_any_event(Board())
     boxed = before_any_event(Board(cards_in_board=True))
     return {
-        "language": "JsonLogic, with the operators `count` and `ctx` and the host operators below",
+        "language": "JsonLogic, with the builtins below, the host operators and the definitions below",
         "builtins": dict(BUILTINS),
         "variables": [
             {
@@ -171,6 +173,18 @@ def context_spec() -> dict[str, Any]:
             }
             for o in CONTEXT.operators.values()
         ],
+        "definitions": [
+            {
+                "name": d.name,
+                "params": list(d.params),
+                "doc": d.doc,
+                "law": d.law,
+                "pure": CONTEXT.pure(d.name),
+                "expr": d.expr,
+                "examples": [{"expr": x, "context": c, "value": v} for x, c, v in d.examples],
+            }
+            for d in CONTEXT.definitions.values()
+        ],
     }
 
 
@@ -187,16 +201,24 @@ def ecmascript(rule: Any, item: bool = False) -> str:
         return json.dumps(rule, ensure_ascii=False)
     ((op, args),) = rule.items()
     args = args if isinstance(args, list) else [args]
+    if op == "arg":  # a definition's parameter: an argument of its function (definitions_js)
+        return f"a_{args[0]}"
     if op in ("var", "ctx"):
         path = str(args[0]) if args else ""
         if op == "var" and item:
             return "it" + "".join(f"?.{p}" for p in path.split(".") if p)
         head, *rest = path.split(".")
         base = "_event.data" if head == "event" else head
-        return base + "".join(("." if i == 0 else "?.") + p for i, p in enumerate(rest))
+        read = base + "".join(("." if i == 0 else "?.") + p for i, p in enumerate(rest))
+        if len(args) > 1 and args[1] is not None:  # the default, for null or absent
+            return f"({read} ?? {ecmascript(args[1], item)})"
+        return read
     js = [ecmascript(a, item) for a in args]
-    if op in ("<", "<=") and len(js) == 3:  # between
-        return f"({js[0]} {op} {js[1]} && {js[1]} {op} {js[2]})"
+    if op in ("<", "<=", ">", ">="):  # false when either side is null, as the language has it
+        names = ["x", "y", "z"][: len(js)]
+        known = " && ".join(f"{n} != null" for n in names)
+        pairs = " && ".join(f"{a} {op} {b}" for a, b in zip(names, names[1:], strict=False))
+        return f"(({', '.join(names)}) => {known} && {pairs})({', '.join(js)})"
     if op in _JS_COMPARE:
         sign = _JS_COMPARE[op]
         if op in ("==", "!=") and None in args:  # null or absent: a loose test, as JsonLogic's
@@ -217,11 +239,16 @@ def ecmascript(rule: Any, item: bool = False) -> str:
         return f"({js[1]} ?? []).includes({js[0]})"
     if op == "cat":  # join writes null as "", as JsonLogic's cat does
         return "[" + ", ".join(js) + '].join("")'
-    if op == "first":
+    if op in ("first", "last"):
         source = f"({js[0]} ?? [])"
         if len(args) == 1:
-            return f"({source}[0] ?? null)"
-        return f"({source}.find((it) => {ecmascript(args[1], True)}) ?? null)"
+            return f"({source}.at({0 if op == 'first' else -1}) ?? null)"
+        find = "find" if op == "first" else "findLast"
+        return f"({source}.{find}((it) => {ecmascript(args[1], True)}) ?? null)"
+    if op in ("+", "-"):  # null unless every argument is a number
+        numbers = f'[{", ".join(js)}].every((x) => typeof x === "number")'
+        value = " + ".join(js) if op == "+" else (f"{js[0]} - {js[1]}" if len(js) == 2 else f"-{js[0]}")
+        return f"({numbers} ? ({value}) : null)"
     if op in ("some", "all", "none", "filter", "map", "count"):
         source = f"({js[0]} ?? [])"
         if op == "count" and len(args) == 1:
@@ -235,7 +262,19 @@ def ecmascript(rule: Any, item: bool = False) -> str:
             "map": f"{source}.map({test})",
             "count": f"{source}.filter({test}).length",
         }[op]
+    if op in CONTEXT.definitions:
+        return f"defs.{op}(" + ", ".join(js) + ")"
     return f"ops.{op}(" + ", ".join(js) + ")"
+
+
+def definitions_js() -> list[str]:
+    """The definitions of the data as functions of the document's top-level script (``defs``), each
+    parameter an argument ``a_<name>``; a definition calls only those written before it."""
+    lines = ["var defs = {};"]
+    for d in CONTEXT.definitions.values():
+        params = ", ".join(f"a_{p}" for p in d.params)
+        lines.append(f"defs.{d.name} = ({params}) => {ecmascript(d.expr)};")
+    return lines
 
 
 def scxml_cond(guards: tuple[Callable[..., Any], ...]) -> str:
@@ -505,6 +544,7 @@ def to_scxml(engine: Engine | None = None, lang: str = "fr", cards_in_board: boo
     for data in ("call", "entry", "irregularity", "table", "auction", "settings", "ops", "fx"):
         ET.SubElement(model, f"{{{SCXML_NS}}}data", {"id": data, "expr": "{}"})
     ET.SubElement(model, f"{{{SCXML_NS}}}data", {"id": "triggered", "expr": "null"})
+    _script(root, definitions_js(), "    ")
     if engine.decisions:
         _script(root, decisions_js(engine.decisions, lang).splitlines(), "    ")
     elements: dict[str, ET.Element] = {}

@@ -244,7 +244,9 @@ def expression_schema() -> dict[str, Any]:
     from fsm.engine import BUILTINS
 
     ref = {"$ref": "#/$defs/expr"}
-    operators = sorted({*BUILTINS, *CONTEXT.operators})
+    from fsm.laws import definitions  # noqa: F401 (the definitions the rules call)
+
+    operators = sorted({*BUILTINS, *CONTEXT.operators, *CONTEXT.definitions})
     return {"anyOf": [
         {"type": ["null", "boolean", "number", "string"]},
         {"type": "array", "items": ref},
@@ -298,6 +300,10 @@ def machine_schema() -> dict[str, Any]:
                      "pure": {"type": "boolean"},
                      "examples": {"type": "array", "items": _obj({"expr": {"$ref": "#/$defs/expr"},
                                                                   "context": words, "value": {}})}})  # fmt: skip
+    definition = _obj({"name": {"type": "string"}, "params": {"type": "array", "items": words}, "doc": words,
+                       "law": {"type": ["string", "null"]}, "pure": {"type": "boolean"}, "expr": {"$ref": "#/$defs/expr"},
+                       "examples": {"type": "array", "items": _obj({"expr": {"$ref": "#/$defs/expr"},
+                                                                    "context": {"type": "object"}, "value": {}})}})  # fmt: skip
     body = _obj({
         "format": {"const": "fsm-bridge-auction/machine"},
         "version": {"const": MACHINE_VERSION},
@@ -305,6 +311,7 @@ def machine_schema() -> dict[str, Any]:
         "context": _obj({
             "language": words, "builtins": {"type": "object", "additionalProperties": words},
             "variables": {"type": "array", "items": variable}, "operators": {"type": "array", "items": operator},
+            "definitions": {"type": "array", "items": definition},
         }),
         "effects": _obj({
             "control": {"type": "object", "additionalProperties": words},

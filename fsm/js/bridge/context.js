@@ -141,6 +141,7 @@
     'held.source': (rec) => (rec.held.length ? R.token(rec.held[0].entry) : null),
     'held.turn': (rec) => (rec.held.length ? rec.held[0].turn : null),
     'auction.turn': (rec) => R.turn(rec),
+    'table.dealer': (rec) => rec.dealer,
     'auction.last_bid': (rec) => { const b = R.lastBid(rec); return b ? b.call.token : null; },
     'auction.completed': (rec) => R.isCompleted(rec),
     'auction.passed_out': (rec) => R.isPassedOut(rec),

@@ -129,30 +129,6 @@
     return s.length ? lho(s[s.length - 1].seat) : rec.dealer;
   }
   const hasCalled = (rec, seat) => standing(rec).some((e) => e.seat === seat);
-  function partnerSilent(rec, seat) {
-    const s = standing(rec);
-    let own = -1;
-    s.forEach((e, i) => { if (e.seat === seat) own = i; });
-    return own >= 0 && s.slice(own + 1).every((e) => e.seat !== partner(seat));
-  }
-  function isSufficient(rec, call) {
-    const last = lastBid(rec);
-    return last === null || call.rank > last.call.rank;
-  }
-  function doublePermitted(rec, seat) {
-    const last = lastNonPass(rec);
-    return last !== null && last.call.isBid && side(last.seat) !== side(seat);
-  }
-  function redoublePermitted(rec, seat) {
-    const last = lastNonPass(rec);
-    return last !== null && last.call.isDouble && side(last.seat) !== side(seat);
-  }
-  function allows(rec, seat, call) {
-    if (call.isBid && call.level > 7) return false;
-    if (call.isDouble) return doublePermitted(rec, seat);
-    if (call.isRedouble) return redoublePermitted(rec, seat);
-    return true;
-  }
 
   // The passes that follow the last call (a pass included: after the first pass when all are passes).
   function passesSinceLastCall(rec) {
@@ -227,9 +203,6 @@
   const openingLeader = (rec) => { const d = presumedDeclarer(rec); return d !== null ? lho(d) : null; };
 
   // --- the table's collections -----------------------------------------------------------------
-  const mustPass = (rec, seat) => rec.obligations.find((o) => o.seat === seat && (o.kind === 'pass_next_turn' || o.kind === 'pass_rest')) || null;
-  const mustRepeat = (rec, seat) => rec.obligations.find((o) => o.seat === seat && o.kind === 'repeat_call') || null;
-  const deferredFor = (rec, seat) => rec.deferred.find((d) => d.waiting_for === seat && d.offender === seat) || null;
 
   // The suits the offender did not specify in the standing calls (`table.lead_restriction_suits`).
   function suitsOpen(rec, offender) {
@@ -251,10 +224,10 @@
   const api = {
     COLLECTIONS, STORED, newRecord, save, restore, clone,
     token, item, standing, removed, add, entry, setStatus, drop, moveAfter, cancelFrom, denominations,
-    lastBid, lastNonPass, trailing, turn, hasCalled, partnerSilent, isSufficient, allows,
+    lastBid, lastNonPass, trailing, turn, hasCalled,
     passesSinceLastCall, rotationBreak, skippingPasses, threePassesFollow, isDeprived, isPassedOut,
     isCompleted, isOver, contract, presumedDeclarer, declarer, dummy, openingLeader,
-    mustPass, mustRepeat, deferredFor, suitsOpen, leadRestrictionsNow,
+    suitsOpen, leadRestrictionsNow,
   };
   if (typeof module === 'object' && module.exports) module.exports = api;
   NS.bridge = NS.bridge || {};

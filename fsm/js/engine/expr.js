@@ -9,7 +9,8 @@
 
   const ARRAY_OPS = ['some', 'all', 'none', 'filter', 'map'];
   const BUILTINS = new Set(['var', 'ctx', '==', '!=', '!', '!!', 'and', 'or', 'if', '<', '<=', '>', '>=',
-    'in', 'some', 'all', 'none', 'filter', 'map', 'cat', 'count', 'first']);
+    'in', 'some', 'all', 'none', 'filter', 'map', 'cat', 'count', 'first', 'last', '+', '-', 'arg']);
+  const SELECT_OPS = ['count', 'first', 'last'];
 
   class ExpressionError extends errors.SpecError {
     constructor(message) { super(message, message, null); }
@@ -166,6 +167,17 @@
         else this.operators[op.name] = { fn, arity: (op.args || []).length, pure: !!op.pure };
       }
       for (const [name, set] of Object.entries(host.setters || {})) this.setters[name] = set;
+      // The definitions of the data: each compiled at every call, its frame that call's own.
+      this.definitions = Object.create(null);
+      for (const d of context.definitions || []) {
+        if (this.operators[d.name] !== undefined || BUILTINS.has(d.name) || this.definitions[d.name] !== undefined) {
+          throw new ExpressionError(`definition '${d.name}' declared twice`);
+        }
+        const params = Object.create(null);
+        (d.params || []).forEach((p, i) => { params[p] = i; });
+        node(this, d.expr, false, { params, frame: new Array((d.params || []).length).fill(null) });
+        this.definitions[d.name] = { params, arity: (d.params || []).length, expr: d.expr };
+      }
       for (const name of Object.keys(context.builtins || {})) {
         if (!BUILTINS.has(name)) missing.push(`builtin ${name} (the interpreter does not know it)`);
       }
@@ -174,12 +186,12 @@
 
     /** The closure (record, event) => value. */
     compile(expr) {
-      const f = node(this, expr, false);
+      const f = node(this, expr, false, null);
       return (r, e) => f(r, e, null);
     }
 
     /** The closure (record, event, item) => value (inItem: `var` reads the item). */
-    node(expr, inItem) { return node(this, expr, inItem); }
+    node(expr, inItem) { return node(this, expr, inItem, null); }
   }
 
   function contextVar(v, args) {
@@ -197,11 +209,25 @@
     return (r, e) => nil(get(r, e));
   }
 
-  function node(v, expr, inItem) {
+  /** A definition called: its arguments valued where the call stands, then its expression with them. */
+  function call(v, name, subs) {
+    const d = v.definitions[name];
+    if (subs.length !== d.arity) throw new ExpressionError(`'${name}' takes ${d.arity} argument(s), not ${subs.length}`);
+    const frame = new Array(d.arity).fill(null);
+    const body = node(v, d.expr, false, { params: d.params, frame });
+    return (r, e, it) => {
+      const values = subs.map((s) => nil(s(r, e, it)));
+      const saved = frame.slice();
+      for (let i = 0; i < values.length; i++) frame[i] = values[i];
+      try { return body(r, e, null); } finally { for (let i = 0; i < saved.length; i++) frame[i] = saved[i]; }
+    };
+  }
+
+  function node(v, expr, inItem, scope) {
     const opn = operation(expr);
     if (opn === null) {
       if (Array.isArray(expr)) {
-        const items = expr.map((x) => node(v, x, inItem));
+        const items = expr.map((x) => node(v, x, inItem, scope));
         return (r, e, it) => items.map((f) => f(r, e, it));
       }
       if (isObject(expr)) throw new ExpressionError(`not an expression: ${JSON.stringify(expr)}`);
@@ -224,14 +250,23 @@
       const get = contextVar(v, args);
       return (r, e) => get(r, e);
     }
-    if (ARRAY_OPS.includes(op) || op === 'count' || op === 'first') return array(v, op, args, inItem);
-    const subs = args.map((a) => node(v, a, inItem));
+    if (op === 'arg') {
+      if (scope === null || args.length !== 1 || !(String(args[0]) in scope.params)) {
+        throw new ExpressionError(`'arg' reads a parameter of the definition it stands in, not ${JSON.stringify(args)}`);
+      }
+      const frame = scope.frame;
+      const i = scope.params[String(args[0])];
+      return () => frame[i];
+    }
+    if (ARRAY_OPS.includes(op) || SELECT_OPS.includes(op)) return array(v, op, args, inItem, scope);
+    const subs = args.map((a) => node(v, a, inItem, scope));
+    if (v.definitions[op] !== undefined) return call(v, op, subs);
     return combine(v, op, subs);
   }
 
-  function array(v, op, args, inItem) {
+  function array(v, op, args, inItem, scope) {
     if (!args.length) throw new ExpressionError(`'${op}' takes an array and a predicate`);
-    const source = node(v, args[0], inItem);
+    const source = node(v, args[0], inItem, scope);
     if (op === 'count' && args.length === 1) return (r, e, it) => length(source(r, e, it));
     if (op === 'first' && args.length === 1) {
       return (r, e, it) => {
@@ -239,8 +274,14 @@
         return s.length ? nil(s[0]) : null;
       };
     }
+    if (op === 'last' && args.length === 1) {
+      return (r, e, it) => {
+        const s = sequence(source(r, e, it));
+        return s.length ? nil(s[s.length - 1]) : null;
+      };
+    }
     if (args.length !== 2) throw new ExpressionError(`'${op}' takes an array and a predicate`);
-    const test = node(v, args[1], true);
+    const test = node(v, args[1], true, scope);
     switch (op) {
       case 'some': return (r, e, it) => sequence(source(r, e, it)).some((x) => truthy(test(r, e, x)));
       case 'none': return (r, e, it) => !sequence(source(r, e, it)).some((x) => truthy(test(r, e, x)));
@@ -252,6 +293,11 @@
       case 'map': return (r, e, it) => sequence(source(r, e, it)).map((x) => test(r, e, x));
       case 'first': return (r, e, it) => {
         for (const x of sequence(source(r, e, it))) if (truthy(test(r, e, x))) return nil(x);
+        return null;
+      };
+      case 'last': return (r, e, it) => {
+        const s = sequence(source(r, e, it));
+        for (let i = s.length - 1; i >= 0; i--) if (truthy(test(r, e, s[i]))) return nil(s[i]);
         return null;
       };
       default: // count with a predicate
@@ -289,6 +335,15 @@
         if (!n) return () => op === 'and'; // Python: an empty chain gives the conjunction's unit
         return chain(subs, op === 'and');
       case 'cat': return (r, e, it) => subs.map((s) => text(s(r, e, it))).join('');
+      case '+': case '-': {
+        if (op === '-' && n !== 1 && n !== 2) throw new ExpressionError("'-' takes one or two arguments");
+        return (r, e, it) => {
+          const xs = subs.map((s) => s(r, e, it));
+          if (xs.some((x) => typeof x !== 'number')) return null;
+          if (op === '+') return xs.reduce((a, x) => a + x, 0);
+          return xs.length === 1 ? -xs[0] : xs[0] - xs[1];
+        };
+      }
       case 'if': {
         const pairs = [];
         for (let i = 0; i + 1 < n; i += 2) pairs.push([subs[i], subs[i + 1]]);
