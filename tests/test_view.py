@@ -77,8 +77,13 @@ def logic(rule, data, table, event, item=_NO_ITEM, frame=None):
             if truthy(ev(args[i])):
                 return ev(args[i + 1])
         return ev(args[-1]) if len(args) % 2 else None
-    if op in ("some", "none", "all", "filter", "map", "count", "first", "last"):
+    if op in ("some", "none", "all", "filter", "map", "count", "first", "last", "after", "before", "reverse"):
         items = ev(args[0]) or []
+        if op == "reverse":
+            return items[::-1]
+        if op in ("after", "before"):
+            i = next((i for i, x in enumerate(items) if truthy(ev(args[1], x))), None)
+            return [] if i is None else items[i + 1 :] if op == "after" else items[:i]
         if op in ("count", "first", "last") and len(args) == 1:
             return len(items) if op == "count" else (items[0 if op == "first" else -1] if items else None)
         if op == "map":

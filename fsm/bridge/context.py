@@ -530,6 +530,7 @@ var(
         "status": "`standing`, `pending`, `cancelled` or `withdrawn`",
         "law": "string|null: the law that cancelled or withdrew it",
         "source": "string: the call with its maker, `N:1H`",
+        "artificial": "boolean: the Director said the call is artificial (30C, 31)",
     },
 )(lambda t, e: [_item(x) for x in t.auction.entries])
 var("auction.made", "integer", "how many calls were made: the number of the last call made, whatever its status")(
@@ -539,17 +540,18 @@ var("auction.made", "integer", "how many calls were made: the number of the last
 
 def _item(x: Entry) -> dict[str, Any]:
     """A call of the record as an item of `auction.calls`."""
-    return {"n": x.n, "seat": x.seat, "call": x.call.token, "status": x.status, "law": x.law, "source": x.token()}
+    return {
+        "n": x.n,
+        "seat": x.seat,
+        "call": x.call.token,
+        "status": x.status,
+        "law": x.law,
+        "source": x.token(),
+        "artificial": x.artificial,
+    }
 
 
-@op(
-    "call",
-    ("n",),
-    "the call numbered `n` as an item of `auction.calls` (`n`, `seat`, `call`, `status`, `law`, `source`), found "
-    "by its number whatever the record's length; null if no call has that number, or for null",
-    (({"call": 1}, "", None), ({"call": 2}, "1H by N, then 1S by E", {"n": 2, "seat": "E", "call": "1S",
-      "status": "standing", "law": None, "source": "E:1S"})),
-)  # fmt: skip
+@native("call", ("n",))
 def _call_numbered(t: Table, e: Event, n: Any) -> dict[str, Any] | None:
     if n is None or not t.auction.has(n):
         return None
@@ -588,13 +590,7 @@ def _relation(t: Table, e: Event, seat: Any, turn: Any) -> str | None:
     return _relation_of(t, _seat(seat), _seat(turn)).value  # type: ignore[arg-type]
 
 
-@op(
-    "over_partner_artificial",
-    ("seat",),
-    "30C, 31: a pass by this seat would be « sur la déclaration artificielle de son partenaire »: the last "
-    "standing call that is not an opponent's pass is the partner's, and the Director said it is artificial",
-    (({"over_partner_artificial": "S"}, "N 2C (artificial), E Pass", True),),
-)
+@native("over_partner_artificial", ("seat",))
 def _over_partner_artificial(t: Table, e: Event, seat: Any) -> bool:
     if seat is None:
         return False
@@ -767,14 +763,7 @@ def _penalty_cards_held(t: Table, e: Event, seat: Any) -> int:
     return sum(1 for p in t.penalty_cards if p.seat == seat)
 
 
-@op(
-    "pending_call",
-    ("law",),
-    "36A, 37A, 38D: the number of the call the oldest irregularity of this law awaiting the Director concerns, "
-    "as the auction now stands: that call if it still stands, else the last standing call by the same player "
-    "with the same call; null if there is none (a later rectification withdrew it)",
-    (({"pending_call": "36"}, "North's inadmissible double, number 3, overcalled by East", 3),),
-)
+@native("pending_call", ("law",))
 def _pending_call(t: Table, e: Event, law: Any) -> int | None:
     p = next((p for p in t.pending if p.law == law), None)
     if p is None or p.entry is None:
@@ -788,15 +777,7 @@ def _pending_call(t: Table, e: Event, law: Any) -> int | None:
 
 
 # --- the calls a change of call concerns (25, 21B) --------------------------------------------
-@op(
-    "last_call",
-    ("seat",),
-    "25, 21B1: the seat's last standing call in the order of the record (the call a change of call replaces), "
-    "as an item of `auction.calls` (`n`, `seat`, `call`, `status`, `law`, `source`); null if the seat has no "
-    "standing call, or for null",
-    (({"last_call": "N"}, "", None), ({"last_call": "N"}, "1H by N, then 1S by E", {"n": 1, "seat": "N", "call": "1H",
-      "status": "standing", "law": None, "source": "N:1H"})),
-)  # fmt: skip
+@native("last_call", ("seat",))
 def _last_call(t: Table, e: Event, seat: Any) -> dict[str, Any] | None:
     if seat is None:
         return None
@@ -804,38 +785,16 @@ def _last_call(t: Table, e: Event, seat: Any) -> dict[str, Any] | None:
     return _item(x) if x is not None else None
 
 
-@op(
-    "standing_after",
-    ("n",),
-    "25A6, 21B2: the numbers of the standing calls that come after the call numbered `n` in the order of the "
-    "record, in that order, whatever that call's own status (the calls made over it); [] if no call has that number",
-    (({"standing_after": 1}, "", []), ({"standing_after": 1}, "1H by N, 1S by E, then Pass by S, numbered 1, 2, 3", [2, 3])),
-)  # fmt: skip
+@native("standing_after", ("n",))
 def _standing_after(t: Table, e: Event, n: Any) -> list[int]:
     return [y.n for y in t.auction.standing_after(n)]
 
 
-@op(
-    "standing_before",
-    ("n",),
-    "25A1, 21B1: the numbers of the standing calls that come before the call numbered `n` in the order of the "
-    "record, the nearest first (the auction a new call would take its place in); [] if no call has that number",
-    (({"standing_before": 3}, "1H by N, 1S by E, then Pass by S, numbered 1, 2, 3", [2, 1]),),
-)
+@native("standing_before", ("n",))
 def _standing_before(t: Table, e: Event, n: Any) -> list[int]:
     return [y.n for y in t.auction.standing_before(n)]
 
 
-@op(
-    "opponent_called_after",
-    ("n", "seat"),
-    "28B: an opponent of `seat` has a standing call after the call numbered `n` in the order of the record, "
-    "whatever that call's own status (read from each opponent's last standing call, whatever the record's length); "
-    "false if no call has that number, or for null",
-    (
-        ({"opponent_called_after": [1, "N"]}, "1H by N, then Pass by S, numbered 1, 2", False),
-        ({"opponent_called_after": [1, "N"]}, "1H by N, 1S by E, then Pass by S, numbered 1, 2, 3", True),
-    ),
-)
+@native("opponent_called_after", ("n", "seat"))
 def _opponent_called_after(t: Table, e: Event, n: Any, seat: Any) -> bool:
     return n is not None and seat is not None and t.auction.opponent_called_after(n, _seat(seat))  # type: ignore[arg-type]

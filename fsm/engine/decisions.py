@@ -312,7 +312,7 @@ def _fold(expr: Any, known: dict[str, Any], vocabulary: Vocabulary) -> Any:
     listed = args if isinstance(args, list) else [args]
     if op in ("var", "ctx"):
         return _wrap(known[listed[0]]) if len(listed) == 1 and listed[0] in known else expr
-    if op in ("some", "all", "none", "filter", "map", "count", "first", "last"):
+    if op in ("some", "all", "none", "filter", "map", "count", "first", "last", "after", "before", "reverse"):
         return expr
     folded = [_fold(a, known, vocabulary) for a in listed]
     if op in vocabulary.definitions and not vocabulary.pure(op):

@@ -53,13 +53,16 @@ BUILTINS: dict[str, str] = {
     "count": "the number of items of the array (with a predicate: of those that satisfy it) (superset)",
     "first": "the first item of the array (with a predicate: the first that satisfies it), or null (superset)",
     "last": "the last item of the array (with a predicate: the last that satisfies it), or null (superset)",
+    "after": "the items of the array after the first that satisfies the predicate; [] if none does (superset)",
+    "before": "the items of the array before the first that satisfies the predicate, in order; [] if none does (superset)",
+    "reverse": "the items of the array in the reverse order (superset)",
     "+": "the sum of the arguments (numbers); null if one is null",
     "-": "the first argument less the second (one argument: its negation); null if one is null",
     "arg": "inside a definition: the value of its argument of that name, also from inside an array operation (superset)",
 }
 
-_ARRAY_OPS = ("some", "all", "none", "filter", "map")
-_SELECT_OPS = ("count", "first", "last")  # one argument: the array; two: the array and a predicate
+_ARRAY_OPS = ("some", "all", "none", "filter", "map", "after", "before")
+_SELECT_OPS = ("count", "first", "last", "reverse")  # one argument: the array; two: the array and a predicate
 
 
 class ExpressionError(ValueError):
@@ -511,6 +514,8 @@ class _Compiler:
             return lambda r, e, it: next(iter(_sequence(source(r, e, it))), None)
         if op == "last" and len(args) == 1:
             return lambda r, e, it: next(reversed(list(_sequence(source(r, e, it)))), None)
+        if op == "reverse" and len(args) == 1:
+            return lambda r, e, it: list(reversed(list(_sequence(source(r, e, it)))))
         if len(args) != 2:
             raise ExpressionError(f"'{op}' takes an array and a predicate")
         test = self.node(args[1], True)
@@ -531,6 +536,15 @@ class _Compiler:
             return lambda r, e, it: [test(r, e, x) for x in _sequence(source(r, e, it))]
         if op == "first":
             return lambda r, e, it: next((x for x in _sequence(source(r, e, it)) if test(r, e, x)), None)
+        if op in ("after", "before"):
+            after = op == "after"
+
+            def split(r: Any, e: Any, it: Any) -> list[Any]:
+                items = list(_sequence(source(r, e, it)))
+                i = next((i for i, x in enumerate(items) if test(r, e, x)), None)
+                return [] if i is None else items[i + 1 :] if after else items[:i]
+
+            return split
         if op == "last":
             return lambda r, e, it: next(
                 (x for x in reversed(list(_sequence(source(r, e, it)))) if test(r, e, x)), None

@@ -245,6 +245,12 @@ def ecmascript(rule: Any, item: bool = False) -> str:
             return f"({source}.at({0 if op == 'first' else -1}) ?? null)"
         find = "find" if op == "first" else "findLast"
         return f"({source}.{find}((it) => {ecmascript(args[1], True)}) ?? null)"
+    if op == "reverse":
+        return f"({js[0]} ?? []).slice().reverse()"
+    if op in ("after", "before"):
+        source, test = f"({js[0]} ?? [])", f"(it) => {ecmascript(args[1], True)}"
+        cut = "s.slice(i + 1)" if op == "after" else "s.slice(0, i)"
+        return f"((s) => {{ const i = s.findIndex({test}); return i < 0 ? [] : {cut}; }})({source})"
     if op in ("+", "-"):  # null unless every argument is a number
         numbers = f'[{", ".join(js)}].every((x) => typeof x === "number")'
         value = " + ".join(js) if op == "+" else (f"{js[0]} - {js[1]}" if len(js) == 2 else f"-{js[0]}")

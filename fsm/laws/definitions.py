@@ -41,9 +41,153 @@ _LAST_BID = var("auction.last_bid")
 def _calls(*made: tuple[str, str]) -> list[dict[str, Any]]:
     """``auction.calls`` for a test vector: these calls, standing, numbered from 1."""
     return [
-        {"n": n, "seat": s, "call": c, "status": "standing", "law": None, "source": f"{s}:{c}"}
+        {"n": n, "seat": s, "call": c, "status": "standing", "law": None, "source": f"{s}:{c}", "artificial": False}
         for n, (s, c) in enumerate(made, 1)
     ]
+
+
+# --- the record, read by number and in its order (25, 21B, 28B, 36A...) ------------------------------
+_CALLS = var("auction.calls")
+_IS_N = {"==": [var("n"), arg("n")]}
+_IS_STANDING = {"==": [var("status"), "standing"]}
+define(
+    "call",
+    ("n",),
+    "the call numbered `n` as an item of `auction.calls` (`n`, `seat`, `call`, `status`, `law`, `source`, "
+    "`artificial`); null if no call has that number, or for null",
+    None,
+    {"first": [_CALLS, _IS_N]},
+    (
+        ({"call": [1]}, {"auction.calls": []}, None),
+        ({"call": [2]}, {"auction.calls": _calls(("N", "1H"), ("E", "1S"))}, _calls(("N", "1H"), ("E", "1S"))[1]),
+    ),
+)
+define(
+    "last_call",
+    ("seat",),
+    "25, 21B1: the seat's last standing call in the order of the record (the call a change of call replaces), "
+    "as an item of `auction.calls`; null if the seat has no standing call, or for null",
+    "25A1",
+    {"last": [_CALLS, {"and": [_IS_STANDING, {"==": [var("seat"), arg("seat")]}]}]},
+    (
+        ({"last_call": ["N"]}, {"auction.calls": []}, None),
+        ({"last_call": ["N"]}, {"auction.calls": _calls(("N", "1H"), ("E", "1S"))}, _calls(("N", "1H"))[0]),
+    ),
+)
+define(
+    "standing_after",
+    ("n",),
+    "25A6, 21B2: the numbers of the standing calls that come after the call numbered `n` in the order of the "
+    "record, in that order, whatever that call's own status (the calls made over it); [] if no call has that number",
+    "25A6",
+    {"map": [{"filter": [{"after": [_CALLS, _IS_N]}, _IS_STANDING]}, var("n")]},
+    (
+        ({"standing_after": [1]}, {"auction.calls": []}, []),
+        ({"standing_after": [1]}, {"auction.calls": _calls(("N", "1H"), ("E", "1S"), ("S", "Pass"))}, [2, 3]),
+    ),
+)
+define(
+    "standing_before",
+    ("n",),
+    "25A1, 21B1: the numbers of the standing calls that come before the call numbered `n` in the order of the "
+    "record, the nearest first (the auction a new call would take its place in); [] if no call has that number",
+    "25A1",
+    {"map": [{"reverse": [{"filter": [{"before": [_CALLS, _IS_N]}, _IS_STANDING]}]}, var("n")]},
+    (
+        ({"standing_before": [3]}, {"auction.calls": _calls(("N", "1H"), ("E", "1S"), ("S", "Pass"))}, [2, 1]),
+        ({"standing_before": [9]}, {"auction.calls": _calls(("N", "1H"))}, []),
+    ),
+)
+define(
+    "opponent_called_after",
+    ("n", "seat"),
+    "28B: an opponent of `seat` has a standing call after the call numbered `n` in the order of the record, "
+    "whatever that call's own status; false if no call has that number, or for null",
+    "28B",
+    {
+        "and": [
+            {"!=": [arg("seat"), None]},
+            {
+                "some": [
+                    {"after": [_CALLS, _IS_N]},
+                    {"and": [_IS_STANDING, {"!=": [{"side": [var("seat")]}, {"side": [arg("seat")]}]}]},
+                ]
+            },
+        ]
+    },
+    (
+        ({"opponent_called_after": [1, "N"]}, {"auction.calls": _calls(("N", "1H"), ("S", "Pass"))}, False),
+        ({"opponent_called_after": [1, "N"]}, {"auction.calls": _calls(("N", "1H"), ("E", "1S"), ("S", "Pass"))}, True),
+    ),
+)  # fmt: skip
+define(
+    "last_standing_like",
+    ("seat", "call"),
+    "36A, 37A, 38D: the number of the last standing call this seat made with this call, or null",
+    "36A",
+    {
+        "first": [
+            {
+                "map": [
+                    {
+                        "last": [
+                            _CALLS,
+                            {
+                                "and": [
+                                    _IS_STANDING,
+                                    {"==": [var("seat"), arg("seat")]},
+                                    {"==": [var("call"), arg("call")]},
+                                ]
+                            },
+                        ]
+                    },
+                    var("n"),
+                ]
+            }
+        ]
+    },
+)
+_PENDING_N = field_of({"first": [var("table.pending"), {"==": [var("law"), arg("law")]}]}, "n")
+_PENDING = {"call": [_PENDING_N]}
+define(
+    "pending_call",
+    ("law",),
+    "36A, 37A, 38D: the number of the call the oldest irregularity of this law awaiting the Director concerns, "
+    "as the auction now stands: that call if it still stands, else the last standing call by the same player "
+    "with the same call; null if there is none (a later rectification withdrew it)",
+    "36A",
+    {
+        "if": [
+            {"==": [_PENDING, None]},
+            None,
+            {"==": [field_of(_PENDING, "status"), "standing"]},
+            _PENDING_N,
+            {"last_standing_like": [field_of(_PENDING, "seat"), field_of(_PENDING, "call")]},
+        ]
+    },
+)
+# 30C, 31: « sur la déclaration artificielle de son partenaire »: the last standing call that is not an
+# opponent's pass.
+_LAST_CALL_NOT_OPPONENTS_PASS = {
+    "last": [
+        _STANDING,
+        {"!": [{"and": [{"==": [var("call"), "Pass"]}, {"!=": [{"side": [var("seat")]}, {"side": [arg("seat")]}]}]}]},
+    ]
+}
+define(
+    "over_partner_artificial",
+    ("seat",),
+    "30C, 31: a pass by this seat would be « sur la déclaration artificielle de son partenaire »: the last "
+    "standing call that is not an opponent's pass is the partner's, and the Director said it is artificial",
+    "30C",
+    {
+        "and": [
+            {"!=": [arg("seat"), None]},
+            {"==": [field_of(_LAST_CALL_NOT_OPPONENTS_PASS, "seat"), {"partner": [arg("seat")]}]},
+            {"==": [field_of(_LAST_CALL_NOT_OPPONENTS_PASS, "artificial"), True]},
+        ]
+    },
+)
 
 
 define(

@@ -8,11 +8,10 @@
   const calls = node ? require('./calls.js') : NS.bridge.calls;
   const R = node ? require('./records.js') : NS.bridge.records;
   const C = node ? require('./context.js') : NS.bridge.context;
-  const O = node ? require('./operators.js') : NS.bridge.operators;
   const E = node ? require('./events.js') : NS.bridge.events;
   const errors = node ? require('../engine/errors.js') : NS.errors;
   const { partner, side, SEATS, parseCall, parseCard } = calls;
-  const { truthy } = O;
+  const { truthy } = node ? require('../engine/expr.js') : NS.expr;
 
   const nil = (x) => x === null || x === undefined;
 

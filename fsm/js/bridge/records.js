@@ -61,6 +61,7 @@
   // A call of the record as the context shows it (an item of `auction.calls`).
   const item = (x) => ({
     n: x.n, seat: x.seat, call: x.call.token, status: x.status, law: x.law === undefined ? null : x.law, source: token(x),
+    artificial: !!x.artificial,
   });
   const standing = (rec) => rec.entries.filter((e) => e.status === 'standing');
   const removed = (rec) => rec.entries.filter((e) => e.status === 'cancelled' || e.status === 'withdrawn');

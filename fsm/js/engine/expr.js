@@ -7,10 +7,10 @@
 (function (root) {
   const errors = typeof require === 'function' ? require('./errors.js') : root.FsmInterpreter.errors;
 
-  const ARRAY_OPS = ['some', 'all', 'none', 'filter', 'map'];
+  const ARRAY_OPS = ['some', 'all', 'none', 'filter', 'map', 'after', 'before'];
   const BUILTINS = new Set(['var', 'ctx', '==', '!=', '!', '!!', 'and', 'or', 'if', '<', '<=', '>', '>=',
-    'in', 'some', 'all', 'none', 'filter', 'map', 'cat', 'count', 'first', 'last', '+', '-', 'arg']);
-  const SELECT_OPS = ['count', 'first', 'last'];
+    'in', 'some', 'all', 'none', 'filter', 'map', 'cat', 'count', 'first', 'last', '+', '-', 'arg', 'after', 'before', 'reverse']);
+  const SELECT_OPS = ['count', 'first', 'last', 'reverse'];
 
   class ExpressionError extends errors.SpecError {
     constructor(message) { super(message, message, null); }
@@ -274,6 +274,7 @@
         return s.length ? nil(s[0]) : null;
       };
     }
+    if (op === 'reverse' && args.length === 1) return (r, e, it) => sequence(source(r, e, it)).slice().reverse();
     if (op === 'last' && args.length === 1) {
       return (r, e, it) => {
         const s = sequence(source(r, e, it));
@@ -294,6 +295,11 @@
       case 'first': return (r, e, it) => {
         for (const x of sequence(source(r, e, it))) if (truthy(test(r, e, x))) return nil(x);
         return null;
+      };
+      case 'after': case 'before': return (r, e, it) => {
+        const s = sequence(source(r, e, it));
+        const i = s.findIndex((x) => truthy(test(r, e, x)));
+        return i < 0 ? [] : op === 'after' ? s.slice(i + 1) : s.slice(0, i);
       };
       case 'last': return (r, e, it) => {
         const s = sequence(source(r, e, it));
