@@ -80,7 +80,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "log": ("Événements", "Events"),
     "refused": ("Refusé", "Refused"),
     "start": ("Début de la donne", "Start of the board"),
-    "stays": ("la situation ne change pas", "nothing changes"),
+    "stays": ("on reste à cette étape", "this step goes on"),
     "contract": ("Contrat", "Contract"),
     "declarer": ("déclarant", "declarer"),
     "bad_deal": (
