@@ -339,10 +339,13 @@
     ev[e.name] = args;
     return ev;
   }
-  function choose(name, seat) {
-    var value = Object.keys(menu).filter(function (v) {
+  // the menu's entry for an event (and a seat, and the option's law when a button gives it)
+  function choose(name, seat, law) {
+    var fits = function (v) {
       return menu[v].event === name && (!seat || menu[v].seats === null || menu[v].seats.indexOf(seat) >= 0);
-    })[0];
+    };
+    var values = Object.keys(menu).filter(fits);
+    var value = values.filter(function (v) { return law && menu[v].law === law; })[0] || values[0];
     eventSelect.value = value || name;
     fields();
     if (seat && $("arg-seat")) { $("arg-seat").value = seat; }
@@ -526,7 +529,7 @@
           : o.seats.map(function (s) { return seatName(s, l); }).join(", ") + (l === 0 ? " : " : ": ") + text;
         return text + " (" + lawWord(o.law, l) + ")";
       };
-      return "<li" + cls + "><button type='button' class='option' data-i='" + i + "' data-event='" + esc(o.event) + "' data-seat='" + esc(o.seats && o.seats.length ? o.seats[0] : "") + "'>" +
+      return "<li" + cls + "><button type='button' class='option' data-i='" + i + "' data-event='" + esc(o.event) + "' data-law='" + esc(o.law) + "' data-seat='" + esc(o.seats && o.seats.length ? o.seats[0] : "") + "'>" +
         both(say(0), say(1)) + "</button></li>";
     }).join("");
   }
@@ -713,7 +716,7 @@
     var b = e.target.closest("button.option");
     if (!b) { return; }
     var name = b.getAttribute("data-event"), seat = b.getAttribute("data-seat");
-    choose(name, seat);
+    choose(name, seat, b.getAttribute("data-law"));
     var e2 = events[name];
     var more = e2.args.filter(function (a) { return a.type !== "seat"; });
     var needsSeat = e2.args.some(function (a) { return a.type === "seat"; });

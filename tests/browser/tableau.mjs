@@ -1,6 +1,7 @@
 // Drives the teacher's board (tableau.html) offline in headless Chromium at 1366×768 and prints, as
 // JSON, what the teacher sees at each step: 1♥ by North, East's insufficient 1♦, South's refusal,
-// East's 2♠, the Director's judgement « non comparable »; a refused event; the undo; English.
+// East's 2♠, the Director's judgement « non comparable »; a refused event; the undo; English; the
+// menu, the refusals, what may follow and the cards with their laws on a Law 27, a 54 and a 50D2 case.
 // node tableau.mjs PAGE.html SCREENSHOT.png
 import { offline } from "./offline.mjs";
 
@@ -123,7 +124,8 @@ await offline(page_path, out, async (page) => {
   out.refused_54 = await look();
   await option("Nord", "n'accepte pas l'entame");
   out.declarer_options = await look();
-  await page.selectOption("#event", "prohibit");
+  // the teacher clicks North's option « interdit cette couleur »: the form is the 50D2 one, on hearts
+  await option("Nord", "interdit cette couleur");
   out.prohibit_form = await look();
   await page.selectOption("#arg-suit", "S");
   await page.click("#apply");
