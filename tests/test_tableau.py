@@ -242,6 +242,7 @@ def check_54_and_50D2(seen: dict) -> None:
         "condition non remplie : par le déclarant présumé."
     )
     assert refused["events"] == lead["events"] and refused["state"] == lead["state"]
+    assert "Sur la table : Ouest : ♥R (entame, Loi 54)" in lead["hands"]  # the lead out of turn, with its law
     options = seen["declarer_options"]
     events.append({"refuse": {"seat": "N"}})
     check_menu(options, events)

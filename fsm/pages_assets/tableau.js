@@ -489,7 +489,11 @@
     };
     (snap.exposed_cards || []).forEach(function (x) { take(x.seat, x.card, D.words.exposed, x.law); });
     (snap.penalty_cards || []).forEach(function (p) { take(p.seat, p.card, penaltyWords(p), p.law); });
-    if (snap.lead && snap.lead.card) { take(snap.lead.seat, snap.lead.card, snap.lead.faced === false ? D.words.face_down : D.words.lead); }
+    if (snap.lead && snap.lead.card) {
+      // the lead's law: the one of the step that put it on the table (a lead in turn, out of turn…)
+      var by = allSteps.filter(function (st) { return st.args && st.args.card === snap.lead.card && st.args.seat === snap.lead.seat; }).pop();
+      take(snap.lead.seat, snap.lead.card, snap.lead.faced === false ? D.words.face_down : D.words.lead, by ? by.law : null);
+    }
     var cell = function (seat) {
       return "<td><b>" + both(seatName(seat, 0), seatName(seat, 1)) + "</b><br>" + SUITS.map(function (s) {
         var left = (hands[seat][s] || "").split("").filter(function (r) { return !out[seat + s + r]; });
