@@ -318,8 +318,8 @@ class Engine:
             law = decl.law
         if not candidates:
             return IllegalEvent(
-                f"{decl.fr} : impossible dans l'état « {spec.fr} »",
-                f"{decl.en}: not possible in the state '{spec.en}'",
+                f"{decl.fr} : impossible ici, à l'étape « {spec.fr} »",
+                f"{decl.en}: not possible here, at the step '{spec.en}'",
                 law=law,
                 event=event.name,
                 state=record.state,
@@ -336,11 +336,12 @@ class Engine:
 
         rule = max(candidates, key=nearest)
         failing = rule.guards[nearest(rule)[0]] if nearest(rule)[0] < len(rule.guards) else None
-        need_fr = f" : il faudrait « {wording(failing, 'fr')} »" if failing is not None else ""
-        need_en = f": it needs '{wording(failing, 'en')}'" if failing is not None else ""
+        # the unmet condition in the rule's own words (a guard states what must hold, not an order)
+        need_fr = f" ; condition non remplie : {wording(failing, 'fr')}" if failing is not None else ""
+        need_en = f"; condition not met: {wording(failing, 'en')}" if failing is not None else ""
         return IllegalEvent(
-            f"« {decl.fr} » est refusé dans l'état « {spec.fr} »{need_fr}",  # one « : » a sentence
-            f"{decl.en}: refused in the state '{spec.en}'{need_en}",
+            f"« {decl.fr} » est refusé ici, à l'étape « {spec.fr} »{need_fr}",  # one « : » a sentence
+            f"{decl.en}: refused here, at the step '{spec.en}'{need_en}",
             law=law,
             event=event.name,
             state=record.state,

@@ -116,7 +116,7 @@
     "<div class='table-view'><div><h2>" + W("calls_title") + "</h2><div id='grid'></div><p id='contract'></p></div><div id='hands'></div></div>" +
     "<div id='notes'></div><h2>" + W("laws") + "</h2><div id='laws'></div></div>" +
     "<div class='col right'><h2>" + W("options") + "</h2><ul id='options'></ul>" +
-    "<h2>" + W("branches") + "</h2><ul id='branches'></ul><details><summary>" + W("inherited") + "</summary><ul id='inherited'></ul></details></div>" +
+    "<h2>" + W("branches") + "</h2><ul id='branches'></ul><details id='rest'><summary>" + W("inherited") + " (<span id='rest-count'></span>)</summary><ul id='inherited'></ul></details></div>" +
     "</main><section class='tree-box'><h2>" + W("tree") + " <select id='view'></select></h2><div class='tree' id='tree'></div></section>";
 
   var $ = function (id) { return document.getElementById(id); };
@@ -125,15 +125,6 @@
   var DEFAULT_EVENT = spec.events.filter(function (e) {
     return !e.internal && e.args.some(function (a) { return a.type === "call" && a.required; });
   })[0].name;
-  spec.events.forEach(function (e) {
-    if (e.internal) { return; }
-    var o = document.createElement("option");
-    o.value = e.name;
-    o.setAttribute("data-fr", e.fr + " (" + lawWord(e.law, 0) + ")");
-    o.setAttribute("data-en", e.en + " (" + lawWord(e.law, 1) + ")");
-    o.textContent = o.getAttribute("data-fr");
-    eventSelect.appendChild(o);
-  });
   D.views.forEach(function (v, i) {
     var o = document.createElement("option");
     o.value = String(i);
@@ -158,9 +149,99 @@
     return "<button type='button' class='wide' data-call='" + t + "'>" + both(callLabel(t, 0), callLabel(t, 1)) + "</button>"; }).join("") + "</div>";
   $("box").innerHTML = box;
 
+  // --- the menu: what the state offers now, each with the law of its option (board.options()),
+  // grouped by who decides; then the other events the state's rules take (the irregularities), each
+  // with the laws of those rules. Values: the event's name, then name#2, name#3 for its other options.
+  var menu = {};
+  function ancestors(name) {
+    var out = [], parts = name.split(".");
+    for (var i = parts.length - 1; i > 0; i--) { out.push(parts.slice(0, i).join(".")); }
+    return out;
+  }
+  function rulesHere(state) {
+    var up = [state].concat(ancestors(state));
+    return spec.rules.filter(function (r) { return up.indexOf(r.source) >= 0; });
+  }
+  function offeredNow() { return board.options().filter(function (o) { return o.seats === null || o.seats.length; }); }
+  function isRoutine(o) { return routine[o.event + "|" + o.law] === true; }
+  function cite(law, l) { return law ? " (" + lawWord(law, l) + ")" : ""; }
+  function citeAll(laws, l) {
+    if (laws.length === 1) { return cite(laws[0], l); }
+    return " (" + D.words.laws_short[l] + " " + laws.join(", ") + ")";
+  }
+  // laws by number first, then as written (a paragraph after its law)
+  function byLaw(a, b) { return parseInt(a, 10) - parseInt(b, 10) || (a < b ? -1 : a > b ? 1 : 0); }
+  function capital(t) { return t.charAt(0).toUpperCase() + t.slice(1); }
+  // who decides, in words: « Sud », « Nord ou Est », « l'arbitre »
+  function deciders(seats, l) {
+    return seats === null ? D.words.director[l] : seats.map(function (s) { return seatName(s, l); }).join(D.or[l]);
+  }
+  // an option as a sentence with its subject: « Nord accepte l'entame », « L'arbitre juge si … »
+  function saying(o, l) {
+    var text = o[l === 0 ? "fr" : "en"];
+    return o.seats === null ? capital(text) : deciders(o.seats, l) + " " + text;
+  }
+  // an event with no option here: « Un joueur entame » (« L'arbitre juge » has its subject)
+  function eventSaying(e, l) {
+    var text = e[l === 0 ? "fr" : "en"];
+    return /^(l'|les |the )/i.test(text) ? capital(text) : D.words.a_player[l] + " " + text;
+  }
+  function optionTag(value, entry) {
+    var label = function (l) {
+      return entry.other ? eventSaying(entry, l) + citeAll(entry.laws, l) : saying(entry, l) + cite(entry.law, l);
+    };
+    return '<option value="' + esc(value) + '" data-fr="' + esc(label(0)) + '" data-en="' + esc(label(1)) + '">' + esc(label(0)) + "</option>";
+  }
+  function group(fr, en, inner) {
+    return '<optgroup label="' + esc(fr) + '" data-fr="' + esc(fr) + '" data-en="' + esc(en) + '">' + inner + "</optgroup>";
+  }
+  function buildMenu() {
+    var state = board.snapshot().state;
+    var keep = eventSelect.value, keepEntry = menu[keep];
+    var used = {}, groups = [], byKey = {}, rest = "";
+    menu = {};
+    var add = function (entry) {
+      var value = used[entry.event] ? entry.event + "#" + (used[entry.event] + 1) : entry.event;
+      used[entry.event] = (used[entry.event] || 0) + 1;
+      menu[value] = entry;
+      return optionTag(value, entry);
+    };
+    offeredNow().forEach(function (o) {
+      var entry = { event: o.event, seats: o.seats, law: o.law, fr: o.fr, en: o.en };
+      if (isRoutine(o)) { rest += add(entry); return; }
+      var key = o.seats === null ? "" : o.seats.join(",");
+      if (!byKey[key]) { byKey[key] = { seats: o.seats, html: "" }; groups.push(byKey[key]); }
+      byKey[key].html += add(entry);
+    });
+    var rules = rulesHere(state);
+    spec.events.forEach(function (e) {
+      if (e.internal || used[e.name]) { return; }
+      var laws = [];
+      rules.forEach(function (r) { if (r.event === e.name && laws.indexOf(r.law) < 0) { laws.push(r.law); } });
+      if (!laws.length) { return; }
+      laws.sort(byLaw);
+      rest += add({ event: e.name, seats: null, laws: laws, fr: e.fr, en: e.en, other: true });
+    });
+    var html = groups.map(function (g) {
+      return group(capital(deciders(g.seats, 0)) + " " + D.words.decides[0], capital(deciders(g.seats, 1)) + " " + D.words.decides[1], g.html);
+    }).join("");
+    if (rest) { html += group(D.words.menu_others[0], D.words.menu_others[1], rest); }
+    eventSelect.innerHTML = html;
+    // the same choice kept when the state still offers it with the same law
+    var same = keepEntry && menu[keep] && menu[keep].event === keepEntry.event && menu[keep].law === keepEntry.law;
+    if (same) { eventSelect.value = keep; relabel(); return false; }
+    // otherwise the call when the state offers it, else the state's first option
+    var first = eventSelect.options[0] ? eventSelect.options[0].value : "";
+    eventSelect.value = menu[DEFAULT_EVENT] && !menu[DEFAULT_EVENT].other ? DEFAULT_EVENT : first;
+    return true;
+  }
+  // the event of the menu's choice (or the bidding box's call when the state offers no call)
+  function chosen() { return menu[eventSelect.value] || { event: DEFAULT_EVENT, seats: null, law: null }; }
+
   // --- the composer: one field per argument of the event chosen ------------------------------------
   function fields() {
-    var e = events[eventSelect.value];
+    var entry = chosen();
+    var e = events[entry.event];
     var html = "", more = "";
     // the arguments that may be left out go under « details » when the event needs others
     var fold = e.args.some(function (a) { return a.required && a.type !== "seat"; });
@@ -183,8 +264,46 @@
     });
     $("fields").innerHTML = html + (more ? "<details class='more'><summary>" + W("more") + "</summary>" + more + "</details>" : "");
     var seat = $("arg-seat");
-    if (seat && board) { seat.value = board.snapshot().turn || setup.dealer; }
+    if (seat && board) { seat.value = entry.seats && entry.seats.length ? entry.seats[0] : board.snapshot().turn || setup.dealer; }
+    if (board) { defaults(e); }
     relabel();
+  }
+  // the events this board would take: tried on a copy, replayed from the log (the board untouched)
+  function accepts(ev) {
+    var copy = it.board({ dealer: setup.dealer, vulnerable: setup.vulnerable });
+    try {
+      log.forEach(function (done) { copy.apply(done); });
+      copy.apply(ev);
+      return true;
+    } catch (err) { return false; }
+  }
+  // the values of one argument the board would take with the others as they stand
+  function allowedValues(e, arg, candidates) {
+    return candidates.filter(function (v) {
+      var ev = readEvent();
+      var name = Object.keys(ev)[0];
+      ev[name][arg.name] = v;
+      return accepts(ev);
+    });
+  }
+  function cardsShown() {
+    var snap = board.snapshot(), out = [];
+    (snap.penalty_cards || []).concat(snap.exposed_cards || []).forEach(function (c) { if (out.indexOf(c.card) < 0) { out.push(c.card); } });
+    return out;
+  }
+  // a suit or a card defaults to the first value the state allows (a penalty card's suit, say)
+  function defaults(e) {
+    e.args.forEach(function (a) {
+      var el = $("arg-" + a.name);
+      if (!el || !a.required) { return; }
+      if (a.type === "suit") {
+        var suits = allowedValues(e, a, SUITS);
+        if (suits.length) { el.value = suits[0]; }
+      } else if (a.type === "card" && !el.value) {
+        var cards = allowedValues(e, a, cardsShown());
+        if (cards.length) { el.value = cardLabel(cards[0], document.body.classList.contains("en") ? 1 : 0); }
+      }
+    });
   }
   // a card or a denomination as the teacher types it (♠A, ♥R, ♦10, ♣V or SA, HK, DT, CJ) as PBN
   var SUIT_OF = {};
@@ -203,7 +322,7 @@
     return /^(SA|NT|N)$/i.test(t) ? "NT" : t.toUpperCase();
   }
   function readEvent() {
-    var e = events[eventSelect.value];
+    var e = events[chosen().event];
     var args = {};
     e.args.forEach(function (a) {
       var el = $("arg-" + a.name);
@@ -220,8 +339,14 @@
     ev[e.name] = args;
     return ev;
   }
-  function choose(name, seat) {
-    eventSelect.value = name;
+  // the menu's entry for an event (and a seat, and the option's law when a button gives it)
+  function choose(name, seat, law) {
+    var fits = function (v) {
+      return menu[v].event === name && (!seat || menu[v].seats === null || menu[v].seats.indexOf(seat) >= 0);
+    };
+    var values = Object.keys(menu).filter(fits);
+    var value = values.filter(function (v) { return law && menu[v].law === law; })[0] || values[0];
+    eventSelect.value = value || name;
     fields();
     if (seat && $("arg-seat")) { $("arg-seat").value = seat; }
   }
@@ -231,25 +356,45 @@
     board = it.board({ dealer: setup.dealer, vulnerable: setup.vulnerable });
     allSteps = [];
   }
-  function refusal(err) {
+  function refusal(err, ev) {
     var law = err && err.law;
     var fr = (err && err.fr) || String(err), en = (err && err.en) || fr;
-    return "<p class='refused'>" + both(D.words.refused[0] + " : " + fr + (law ? " (" + lawWord(law, 0) + ")" : ""),
-      D.words.refused[1] + ": " + en + (law ? " (" + lawWord(law, 1) + ")" : "")) + "</p>";
+    if (!err || err.type !== "IllegalEvent" || !ev) {
+      return "<p class='refused'>" + both(D.words.refused[0] + " : " + fr + cite(law, 0), D.words.refused[1] + ": " + en + cite(law, 1)) + "</p>";
+    }
+    // in table language: what was tried, who may do it here and under which law, then why not
+    var name = Object.keys(ev)[0], seat = (ev[name] || {}).seat, e = events[name];
+    var mine = offeredNow().filter(function (o) { return o.event === name; });
+    var holds = mine.filter(function (o) { return o.seats !== null && o.seats.indexOf(seat) >= 0; });
+    var suit = e && e.args.filter(function (a) { return a.type === "suit"; })[0];
+    var fine = holds.length && suit ? allowedValues(e, suit, SUITS) : [];
+    // one sentence each: what was refused; who may do it here; each option with its law; why not
+    var say = function (l) {
+      var text = function (o) { return saying(o, l) + cite(o.law, l) + ". "; };
+      var out = D.words.refused[l] + (l === 0 ? " : " : ": ") + eventWords(ev, l) + cite(law, l) + ". ";
+      if (holds.length) {
+        out += capital(seatName(seat, l)) + " " + D.words.may_but[l] + " " + holds.map(text).join("");
+        if (fine.length) { out += D.words.allowed[l] + " " + fine.map(function (s) { return D.suits[s][l]; }).join(", ") + ". "; }
+      } else if (!mine.length) {
+        out += D.words.nobody[l] + " ";
+      } else {
+        var who = [];
+        mine.forEach(function (o) { var w = deciders(o.seats, l); if (who.indexOf(w) < 0) { who.push(w); } });
+        out += (who.length === 1 ? D.words.only[l] + " " + who[0] + " " + D.words.may[l] : D.words.who_may[l] + " " + who.join(", ") + ".") + " " + mine.map(text).join("");
+      }
+      return out + D.words.because[l] + " " + (l === 0 ? fr : en) + ".";
+    };
+    return "<p class='refused'>" + both(say(0), say(1)) + "</p>";
   }
   function make(ev) {
     var done;
     try { done = board.apply(ev); } catch (err) {
-      $("message").innerHTML = refusal(err);
+      $("message").innerHTML = refusal(err, ev);
       return false;
     }
     log.push(ev);
     steps = done;
     $("setup-box").open = false;
-    if (!events[eventSelect.value].args.some(function (a) { return a.type === "call" && a.required; })) {
-      eventSelect.value = DEFAULT_EVENT;
-      fields();
-    }
     allSteps = allSteps.concat(done);
     $("message").innerHTML = "";
     draw();
@@ -289,7 +434,6 @@
   function notes(snap) {
     var out = {};
     Object.keys(D.headings).forEach(function (k) { out[k] = []; });
-    var cite = function (law, l) { return law ? " (" + lawWord(law, l) + ")" : ""; };
     (snap.obligations || []).forEach(function (o) {
       var w = D.obligations[o.kind] || [o.kind, o.kind];
       out.obligations.push([0, 1].map(function (l) { return seatName(o.seat, l) + " " + w[l] + cite(o.law, l); }));
@@ -317,7 +461,7 @@
     });
     (snap.penalty_cards || []).forEach(function (p) {
       out.cards.push([0, 1].map(function (l) {
-        return seatName(p.seat, l) + (l === 0 ? " : " : ": ") + cardLabel(p.card, l) + ", " + D.words.penalty[l] + " " + (D.words[p.kind] ? D.words[p.kind][l] : p.kind) + cite(p.law, l);
+        return seatName(p.seat, l) + (l === 0 ? " : " : ": ") + cardLabel(p.card, l) + ", " + penaltyWords(p)[l] + cite(p.law, l);
       }));
     });
     var html = "";
@@ -327,22 +471,29 @@
     });
     return html;
   }
+  // « carte pénalisée majeure » but "major penalty card"
+  function penaltyWords(p) {
+    var kind = D.words[p.kind] || ["", ""];
+    return [(D.words.penalty[0] + " " + kind[0]).trim(), (kind[1] + " " + D.words.penalty[1]).trim()];
+  }
   function handsHtml(snap) {
     if (!hands) { return ""; }
     var out = {};
     var table = [];
-    var take = function (seat, card, what) {
+    var take = function (seat, card, what, law) {
       if (!seat || !card) { return; }
       out[seat + card] = true;
-      table.push([0, 1].map(function (l) { return seatName(seat, l) + (l === 0 ? " : " : ": ") + cardLabel(card, l) + " (" + what[l] + ")"; }));
+      table.push([0, 1].map(function (l) {
+        return seatName(seat, l) + (l === 0 ? " : " : ": ") + cardLabel(card, l) + " (" + what[l] + (law ? ", " + lawWord(law, l) : "") + ")";
+      }));
     };
-    (snap.exposed_cards || []).forEach(function (x) { take(x.seat, x.card, D.words.exposed); });
-    // « carte pénalisée majeure » but "major penalty card"
-    (snap.penalty_cards || []).forEach(function (p) {
-      var kind = D.words[p.kind] || ["", ""];
-      take(p.seat, p.card, [D.words.penalty[0] + " " + kind[0], (kind[1] + " " + D.words.penalty[1]).trim()]);
-    });
-    if (snap.lead && snap.lead.card) { take(snap.lead.seat, snap.lead.card, snap.lead.faced === false ? D.words.face_down : D.words.lead); }
+    (snap.exposed_cards || []).forEach(function (x) { take(x.seat, x.card, D.words.exposed, x.law); });
+    (snap.penalty_cards || []).forEach(function (p) { take(p.seat, p.card, penaltyWords(p), p.law); });
+    if (snap.lead && snap.lead.card) {
+      // the lead's law: the one of the step that put it on the table (a lead in turn, out of turn…)
+      var by = allSteps.filter(function (st) { return st.args && st.args.card === snap.lead.card && st.args.seat === snap.lead.seat; }).pop();
+      take(snap.lead.seat, snap.lead.card, snap.lead.faced === false ? D.words.face_down : D.words.lead, by ? by.law : null);
+    }
     var cell = function (seat) {
       return "<td><b>" + both(seatName(seat, 0), seatName(seat, 1)) + "</b><br>" + SUITS.map(function (s) {
         var left = (hands[seat][s] || "").split("").filter(function (r) { return !out[seat + s + r]; });
@@ -350,7 +501,7 @@
         return red(SYMBOLS[s]) + " " + both(ranks(0), ranks(1));
       }).join("<br>") + "</td>";
     };
-    var onTable = table.length ? "<p class='small'>" + W("table") + " : " + table.map(function (t) { return both(t[0], t[1]); }).join(" ; ") + "</p>" : "";
+    var onTable = table.length ? "<p class='small'>" + both(D.words.table[0] + " :", D.words.table[1] + ":") + " " + table.map(function (t) { return both(t[0], t[1]); }).join(" ; ") + "</p>" : "";
     return "<div class='hands-box'><h2>" + W("hands") + "</h2><table class='hands'><tr><td></td>" + cell("N") + "<td></td></tr><tr>" +
       cell("W") + "<td></td>" + cell("E") + "</tr><tr><td></td>" + cell("S") + "<td></td></tr></table>" + onTable + "</div>";
   }
@@ -382,27 +533,49 @@
           : o.seats.map(function (s) { return seatName(s, l); }).join(", ") + (l === 0 ? " : " : ": ") + text;
         return text + " (" + lawWord(o.law, l) + ")";
       };
-      return "<li" + cls + "><button type='button' class='option' data-i='" + i + "' data-event='" + esc(o.event) + "' data-seat='" + esc(o.seats && o.seats.length ? o.seats[0] : "") + "'>" +
+      return "<li" + cls + "><button type='button' class='option' data-i='" + i + "' data-event='" + esc(o.event) + "' data-law='" + esc(o.law) + "' data-seat='" + esc(o.seats && o.seats.length ? o.seats[0] : "") + "'>" +
         both(say(0), say(1)) + "</button></li>";
     }).join("");
   }
-  function ancestors(name) {
-    var out = [], parts = name.split(".");
-    for (var i = parts.length - 1; i > 0; i--) { out.push(parts.slice(0, i).join(".")); }
-    return out;
+  function goesTo(dests, l) {
+    return dests.map(function (d) { return d ? states[d] ? states[d][l === 0 ? "fr" : "en"] : d : D.words.stays[l]; }).join(D.or[l]);
   }
   function branch(r) {
     var e = events[r.event];
-    var to = r.dest ? [stateLabel(r.dest, 0), stateLabel(r.dest, 1)] : D.words.stays;
-    return "<li>" + both((e ? e.fr : r.event) + " — " + r.fr + " (" + lawWord(r.law, 0) + ") → " + to[0],
-      (e ? e.en : r.event) + " — " + r.en + " (" + lawWord(r.law, 1) + ") → " + to[1]) + "</li>";
+    var say = function (l) {
+      return (e ? eventSaying(e, l) : r.event) + " — " + r[l === 0 ? "fr" : "en"] + cite(r.law, l) + " → " + goesTo([r.dest], l);
+    };
+    return "<li>" + both(say(0), say(1)) + "</li>";
   }
+  // a rule answers an option when it takes its event under its law or under a paragraph of that law
+  function answers(r, o) {
+    if (r.event !== o.event) { return false; }
+    var laws = [r.law].concat(r.cites || []);
+    return laws.some(function (law) { return law === o.law || (law.indexOf(o.law) === 0 && !/\d/.test(law.charAt(o.law.length))); });
+  }
+  // what may follow: the options of the state, grouped by who decides, each with where it leads;
+  // every other branch (irregularities, routine rights, particular cases) folded below
   function branchesHtml(state) {
-    var own = spec.rules.filter(function (r) { return r.source === state; });
-    var up = ancestors(state);
-    var inherited = spec.rules.filter(function (r) { return up.indexOf(r.source) >= 0; });
-    $("branches").innerHTML = own.map(branch).join("") || "<li>—</li>";
-    $("inherited").innerHTML = inherited.map(branch).join("") || "<li>—</li>";
+    var rules = rulesHere(state);
+    var placed = {}, groups = [], byKey = {};
+    offeredNow().forEach(function (o) {
+      if (isRoutine(o)) { return; }
+      var mine = rules.filter(function (r) { return answers(r, o); });
+      mine.forEach(function (r) { placed[r.id] = true; });
+      var dests = [];
+      mine.forEach(function (r) { if (dests.indexOf(r.dest || null) < 0) { dests.push(r.dest || null); } });
+      var key = o.seats === null ? "" : o.seats.join(",");
+      if (!byKey[key]) { byKey[key] = { seats: o.seats, items: [] }; groups.push(byKey[key]); }
+      byKey[key].items.push("<li>" + both(saying(o, 0) + cite(o.law, 0) + (dests.length ? " → " + goesTo(dests, 0) : ""),
+        saying(o, 1) + cite(o.law, 1) + (dests.length ? " → " + goesTo(dests, 1) : "")) + "</li>");
+    });
+    $("branches").innerHTML = groups.map(function (g) {
+      return "<li class='decider'><b>" + both(capital(deciders(g.seats, 0)) + " " + D.words.decides[0], capital(deciders(g.seats, 1)) + " " + D.words.decides[1]) +
+        "</b><ul>" + g.items.join("") + "</ul></li>";
+    }).join("") || "<li>—</li>";
+    var rest = rules.filter(function (r) { return !placed[r.id]; });
+    $("rest-count").textContent = String(rest.length);
+    $("inherited").innerHTML = rest.map(branch).join("") || "<li>—</li>";
   }
   function showsState(v, state) { return v.svg[0].indexOf('data-name="' + state + '"') >= 0; }
   function tree(state) {
@@ -444,18 +617,22 @@
     $("notes").innerHTML = notes(snap);
     $("laws").innerHTML = lawsHtml();
     $("options").innerHTML = optionsHtml();
+    if (buildMenu()) { fields(); }
     $("log").innerHTML = log.map(function (ev) { return "<li>" + both(eventWords(ev, 0), eventWords(ev, 1)) + "</li>"; }).join("");
     $("undo").disabled = log.length === 0;
     branchesHtml(snap.state);
     tree(snap.state);
-    var seat = $("arg-seat");
-    if (seat) { seat.value = snap.turn || setup.dealer; }
+    var seat = $("arg-seat"), entry = chosen();
+    if (seat) { seat.value = entry.seats && entry.seats.length ? entry.seats[0] : snap.turn || setup.dealer; }
     document.body.setAttribute("data-events", String(log.length));
   }
   function relabel() {
     var en = document.body.classList.contains("en");
     Array.prototype.forEach.call(document.querySelectorAll("option[data-fr]"), function (o) {
       o.textContent = o.getAttribute(en ? "data-en" : "data-fr");
+    });
+    Array.prototype.forEach.call(document.querySelectorAll("optgroup[data-fr]"), function (g) {
+      g.label = g.getAttribute(en ? "data-en" : "data-fr");
     });
     Array.prototype.forEach.call(document.querySelectorAll("#dealer option, #arg-seat option"), function (o) { o.textContent = seatName(o.value, en ? 1 : 0); });
     Array.prototype.forEach.call(document.querySelectorAll("#vul option"), function (o) {
@@ -531,7 +708,7 @@
   $("box").addEventListener("click", function (e) {
     var b = e.target.closest("button[data-call]");
     if (!b) { return; }
-    var current = events[eventSelect.value];
+    var current = events[chosen().event];
     var takesCall = function (ev) { return ev.args.some(function (a) { return a.type === "call" && a.required; }); };
     if (!current || !takesCall(current)) {
       choose(DEFAULT_EVENT, $("arg-seat") ? $("arg-seat").value : null);
@@ -543,7 +720,7 @@
     var b = e.target.closest("button.option");
     if (!b) { return; }
     var name = b.getAttribute("data-event"), seat = b.getAttribute("data-seat");
-    choose(name, seat);
+    choose(name, seat, b.getAttribute("data-law"));
     var e2 = events[name];
     var more = e2.args.filter(function (a) { return a.type !== "seat"; });
     var needsSeat = e2.args.some(function (a) { return a.type === "seat"; });
@@ -570,7 +747,7 @@
   hide.addEventListener("change", function () { document.body.classList.toggle("hide-routine", hide.checked); });
 
   fresh();
-  eventSelect.value = DEFAULT_EVENT;
+  buildMenu();
   fields();
   draw();
   document.body.setAttribute("data-ready", "1");

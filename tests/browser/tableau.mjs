@@ -1,6 +1,7 @@
 // Drives the teacher's board (tableau.html) offline in headless Chromium at 1366×768 and prints, as
 // JSON, what the teacher sees at each step: 1♥ by North, East's insufficient 1♦, South's refusal,
-// East's 2♠, the Director's judgement « non comparable »; a refused event; the undo; English.
+// East's 2♠, the Director's judgement « non comparable »; a refused event; the undo; English; the
+// menu, the refusals, what may follow and the cards with their laws on a Law 27, a 54 and a 50D2 case.
 // node tableau.mjs PAGE.html SCREENSHOT.png
 import { offline } from "./offline.mjs";
 
@@ -22,6 +23,15 @@ await offline(page_path, out, async (page) => {
       notes: text("notes"),
       message: text("message"),
       branches: text("branches"),
+      deciders: Array.from(document.querySelectorAll("#branches li.decider > b")).map((b) => b.innerText),
+      branch_lines: Array.from(document.querySelectorAll("#branches li")).filter((li) => li.offsetParent !== null && !li.classList.contains("decider")).map((li) => li.innerText),
+      rest_open: document.getElementById("rest").open,
+      rest_count: Number(document.getElementById("rest-count").textContent),
+      rest_visible: Array.from(document.querySelectorAll("#inherited li")).filter((li) => li.checkVisibility()).length,
+      menu: Array.from(document.querySelectorAll("#event option")).map((o) => ({ group: o.parentElement.label || "", value: o.value, text: o.textContent })),
+      chosen: (() => { const s = document.getElementById("event"); return s.selectedIndex >= 0 ? s.options[s.selectedIndex].textContent : ""; })(),
+      suit: document.getElementById("arg-suit") ? document.getElementById("arg-suit").value : null,
+      seat: document.getElementById("arg-seat") ? document.getElementById("arg-seat").value : null,
       current_node: Array.from(document.querySelectorAll("#tree g.node.current")).map((g) => g.getAttribute("data-name")),
       taken: document.querySelectorAll("#tree g.edge.taken").length,
       hands: text("hands"),
@@ -96,5 +106,35 @@ await offline(page_path, out, async (page) => {
   out.penalty_fr = await look();
   await page.click("#lang");
   out.penalty_en = await look();
+  await page.click("#lang");
+  // Law 54 and 50D2: West leads the ♥R out of turn against 4♠ by North; East tries to accept (refused:
+  // only North, declarer, may, 54B); North does not accept (54D): a major penalty card, and North
+  // prohibits its suit (50D2), the form ready with the suit the state allows
+  await deal("N:DT732.A.RT65.R72 A.T852.D743.T965 V8654.D6.V92.843 R9.RV9743.A8.ADV");
+  for (const [seat, call] of [["N", "1S"], ["E", "Pass"], ["S", "4S"], ["W", "Pass"], ["N", "Pass"], ["E", "Pass"]]) { await bid(seat, call); }
+  out.before_lead = await look();
+  await page.selectOption("#event", "lead");
+  await page.selectOption("#arg-seat", "W");
+  await page.fill("#arg-card", "♥R");
+  await page.click("#apply");
+  out.lead_out_of_turn = await look();
+  await page.selectOption("#event", "accept");
+  await page.selectOption("#arg-seat", "E");
+  await page.click("#apply");
+  out.refused_54 = await look();
+  await option("Nord", "n'accepte pas l'entame");
+  out.declarer_options = await look();
+  // the teacher clicks North's option « interdit cette couleur »: the form is the 50D2 one, on hearts
+  await option("Nord", "interdit cette couleur");
+  out.prohibit_form = await look();
+  await page.selectOption("#arg-suit", "S");
+  await page.click("#apply");
+  out.prohibit_spades = await look();
+  await page.selectOption("#event", "prohibit");
+  await page.click("#apply");
+  out.prohibited = await look();
+  await page.click("#lang");
+  out.prohibited_en = await look();
+  await page.click("#lang");
 });
 process.stdout.write(JSON.stringify(out));

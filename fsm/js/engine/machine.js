@@ -294,8 +294,8 @@
       else law = decl.law;
       if (!candidates.length) {
         return new IllegalEvent(
-          `${decl.fr} : impossible dans l'état « ${spec.fr} »`,
-          `${decl.en}: not possible in the state '${spec.en}'`,
+          `${decl.fr} : impossible ici, à l'étape « ${spec.fr} »`,
+          `${decl.en}: not possible here, at the step '${spec.en}'`,
           law, { event: event.name, state: record.state });
       }
       // the rule that came nearest: the most guards holding before one fails (ties: by law, then id)
@@ -314,11 +314,11 @@
           || (key[1] === best.key[1] && key[2] > best.key[2])))) best = { rule, key };
       }
       const failing = best.key[0] < best.rule.guards.length ? best.rule.guards[best.key[0]] : null;
-      const needFr = failing ? ` : il faudrait « ${failing.fr} »` : '';
-      const needEn = failing ? `: it needs '${failing.en}'` : '';
+      const needFr = failing ? ` ; condition non remplie : ${failing.fr}` : '';
+      const needEn = failing ? `; condition not met: ${failing.en}` : '';
       return new IllegalEvent(
-        `« ${decl.fr} » est refusé dans l'état « ${spec.fr} »${needFr}`,
-        `${decl.en}: refused in the state '${spec.en}'${needEn}`,
+        `« ${decl.fr} » est refusé ici, à l'étape « ${spec.fr} »${needFr}`,
+        `${decl.en}: refused here, at the step '${spec.en}'${needEn}`,
         law, { event: event.name, state: record.state, nearest: best.rule.id });
     }
 
