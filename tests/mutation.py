@@ -30,7 +30,8 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -117,6 +118,7 @@ class _Overlay(Registry):
     def __init__(self) -> None:
         super().__init__()
         self.by_name = dict(REGISTRY.by_name)
+        self.fresh = False  # compile every piece afresh, though its expression is the project's
 
 
 def _fresh(overlay: _Overlay, kind: str, data: dict[str, Any]) -> Callable[..., Any]:
@@ -126,7 +128,7 @@ def _fresh(overlay: _Overlay, kind: str, data: dict[str, Any]) -> Callable[..., 
     known = REGISTRY.get(name, kind)
     if known is None:
         raise ValueError(f"unknown {kind} '{name}'")
-    if data.get("test") == condition_of(known) and data.get("effects") == effects_of(known):
+    if not overlay.fresh and data.get("test") == condition_of(known) and data.get("effects") == effects_of(known):
         return known
     mine = overlay.by_name.get(name)
     if mine is not known and mine is not None:  # already made for this mutant
@@ -144,8 +146,11 @@ def _fresh(overlay: _Overlay, kind: str, data: dict[str, Any]) -> Callable[..., 
 
         compiled = CONTEXT.compile(data["test"])
 
-        def fn(table: Any, compiled: Any = compiled) -> list[str]:
-            return [Seat(s).value for s in compiled(table, None) or ()]
+        def fn(table: Any, compiled: Any = compiled) -> list[str] | None:
+            got = compiled(table, None)
+            if got is True:  # offered now, to no seat (as fsm.laws.spec.holder reads it)
+                return None
+            return [Seat(s).value for s in got or ()]
 
     fn.fsm_name, fn.fsm_kind, fn.fr, fn.en = name, kind, known.fr, known.en  # type: ignore[attr-defined]
     fn.test = data.get("test")
@@ -166,11 +171,14 @@ class StrictEngine(Engine):
         return super().dispatch(record, event, "strict", undo)
 
 
-def build(data: dict[str, Any], strict: bool = False) -> Engine:
+def build(data: dict[str, Any], strict: bool = False, fresh: bool = False) -> Engine:
     """An engine from a (changed) export: what :func:`fsm.interop.export.from_json` does, except that
     a guard, action or holder whose expression or effects differ from the project's is compiled
-    from the export instead of being refused. ``strict``: a :class:`StrictEngine`."""
+    from the export instead of being refused. ``strict``: a :class:`StrictEngine`; ``fresh``: every
+    guard, action and holder compiled afresh (a changed definition is in each that calls it)."""
     overlay = _Overlay()
+    if fresh:
+        overlay.fresh = True
     specs = [StateSpec(**{**s, "takes": tuple(s["takes"])}) for s in data["states"]]
     rules = [
         Rule(
@@ -420,6 +428,57 @@ def _drop_trigger(index: int) -> Callable[[dict[str, Any]], None]:
     return change
 
 
+_ORDER_SWAPS = {
+    "<": "<=",
+    "<=": "<",
+    ">": ">=",
+    ">=": ">",
+    "first": "last",
+    "last": "first",
+    "after": "before",
+    "before": "after",
+}
+
+
+def _definition_variants(expr: Any, at: str = "") -> Iterator[tuple[str, Any]]:
+    """A definition's expression with one order swapped (``<`` for ``<=``, ``first`` for ``last``...) or
+    one operand of an ``and`` / ``or`` left out: the slips a hand-written law makes."""
+    if isinstance(expr, list):
+        for i, x in enumerate(expr):
+            for label, new in _definition_variants(x, at):
+                yield label, [*expr[:i], new, *expr[i + 1 :]]
+        return
+    if not isinstance(expr, dict) or len(expr) != 1:
+        return
+    ((op, args),) = expr.items()
+    one_item = isinstance(args, list) and len(args) == 1 and _one_item(args[0])
+    if op in _ORDER_SWAPS and not one_item:  # the first of one item is the last (field_of)
+        yield f"{op}->{_ORDER_SWAPS[op]}@{_key(args)[:40]}", {_ORDER_SWAPS[op]: args}
+    if op in ("and", "or") and isinstance(args, list) and len(args) > 1:
+        for i in range(len(args)):
+            rest = [*args[:i], *args[i + 1 :]]
+            yield f"{op}-operand-dropped:{_key(args[i])[:40]}", {op: rest}
+    for label, new in _definition_variants(args, at):
+        yield label, {op: new}
+
+
+def _one_item(expr: Any) -> bool:
+    """An array of one item by construction: a literal of one, or ``map`` over one."""
+    if isinstance(expr, list):
+        return len(expr) == 1
+    if isinstance(expr, dict) and len(expr) == 1 and "map" in expr:
+        return _one_item(expr["map"][0])
+    return False
+
+
+def _set_definition(name: str, expr: Any) -> Callable[[dict[str, Any]], None]:
+    def change(d: dict[str, Any]) -> None:
+        (x,) = [x for x in d["context"]["definitions"] if x["name"] == name]
+        x["expr"] = expr
+
+    return change
+
+
 def _rows(rows: list[dict[str, Any]], at: tuple[int, ...] = ()) -> Iterator[tuple[tuple[int, ...], dict[str, Any]]]:
     for i, row in enumerate(rows):
         yield (*at, i), row
@@ -504,6 +563,10 @@ def mutants() -> list[Mutant]:
             )
     for k, t in enumerate(data["triggers"]):
         out.append(Mutant(f"trigger-dropped:{t['state']}:{t['raise']}", _drop_trigger(k)))
+    for d in data["context"]["definitions"]:
+        pairs = list(_first(variants(d["expr"]))) + list(_first(_definition_variants(d["expr"])))
+        for label, new in pairs:
+            out.append(Mutant(f"definition:{d['name']}:{label}", _set_definition(d["name"], new)))
     ids = Counter(m.id for m in out)
     twice = [i for i, n in ids.items() if n > 1]
     if twice:
@@ -523,6 +586,32 @@ def _alarm(signum: int, frame: Any) -> None:
     raise TimeoutError
 
 
+def _changed_definitions(data: dict[str, Any]) -> dict[str, Any]:
+    """The definitions whose expression the mutant changed: name → its new expression."""
+    return {
+        d["name"]: d["expr"] for d in data["context"]["definitions"] if CONTEXT.definitions[d["name"]].expr != d["expr"]
+    }
+
+
+@contextmanager
+def _definitions(changed: dict[str, Any]) -> Iterator[None]:
+    """The context's definitions as the mutant has them, every one valued from its expression (no native
+    version stands for a changed definition), for the time the mutant is built and run."""
+    if not changed:
+        yield
+        return
+    saved, natives = dict(CONTEXT.definitions), CONTEXT.use_natives
+    for name, expr in changed.items():
+        CONTEXT.definitions[name] = replace(CONTEXT.definitions[name], expr=expr)
+    CONTEXT.use_natives = False
+    try:
+        yield
+    finally:
+        CONTEXT.definitions.clear()
+        CONTEXT.definitions.update(saved)
+        CONTEXT.use_natives = natives
+
+
 def check(mutant: Mutant, strict: bool = True) -> tuple[str, str, str]:
     """``(id, verdict, why)``: verdict ``invalid`` (the engine refuses to build), ``killed`` (the
     scenario that noticed and its message) or ``survived``. The corpus is run in an order that
@@ -530,8 +619,14 @@ def check(mutant: Mutant, strict: bool = True) -> tuple[str, str, str]:
     runner (:class:`StrictEngine`)."""
     data = spec()
     mutant.change(data)
+    changed = _changed_definitions(data)
+    with _definitions(changed):
+        return _check(mutant, data, strict, bool(changed))
+
+
+def _check(mutant: Mutant, data: dict[str, Any], strict: bool, fresh: bool) -> tuple[str, str, str]:
     try:
-        engine = build(data, strict)
+        engine = build(data, strict, fresh)
     except Exception as err:  # noqa: BLE001 - any refusal of the mutated tables makes it invalid
         return mutant.id, "invalid", f"{type(err).__name__}: {str(err)[:200]}"
     scenarios = corpus()
