@@ -280,13 +280,28 @@ def build(out: Path, notebooks: list[Path], cache: Path | None = None) -> Path:
         if out.exists():
             shutil.rmtree(out)
         build = {"apps": list(APPS), "contents": [str(files)], "no_sourcemaps": True, "output_dir": str(out)}
-        (lite / "jupyter_lite_config.json").write_text(json.dumps({"LiteBuildConfig": build}), encoding="utf-8")
+        extensions = {"extra_labextensions_path": _widget_manager()}
+        config_py = {"LiteBuildConfig": build, "FederatedExtensionAddon": extensions}
+        (lite / "jupyter_lite_config.json").write_text(json.dumps(config_py), encoding="utf-8")
         _run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite)], cwd=work)
     viz = out / VIZ  # the build copies no other static file of its own accord
     viz.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy2(npm / "@viz-js/viz/dist/viz.js", viz)
     _check(out)
     return out
+
+
+WIDGETS = "@jupyter-widgets/jupyterlab-manager"  # the widgets' side in the page (jupyterlab_widgets)
+
+
+def _widget_manager() -> list[str]:
+    """Where the widgets' page side is, when it is not in this environment's own folder (which the
+    build reads anyway): without it the notebooks' widgets open no view."""
+    from jupyter_core.paths import jupyter_path
+
+    own = Path(sys.prefix) / "share/jupyter/labextensions"
+    found = [Path(p) for p in jupyter_path("labextensions") if (Path(p) / WIDGETS / "package.json").is_file()]
+    return [str(p) for p in found[:1] if p.resolve() != own.resolve()]
 
 
 def _check(out: Path) -> None:
@@ -298,3 +313,5 @@ def _check(out: Path) -> None:
         or not (out / "static/pyodide/pyodide.mjs").is_file()
     ):
         raise Missing(f"pyodideUrl : {settings.get('pyodideUrl')}")
+    if not (out / "extensions" / WIDGETS).is_dir():
+        raise Missing(f"{WIDGETS} absent du site (pip install jupyterlab_widgets) / missing from the site")

@@ -66,6 +66,16 @@ try {
   await page.waitForFunction(() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status === "idle",
     null, { timeout: 600000, polling: 250 });
   out.run_s = (Date.now() - ran) / 1000;
+  // the first Stepper's « Suivant ▶ »: the kernel answers the click, the counter and the path follow
+  const stepper = page.locator(".jp-CodeCell").nth(1);
+  const counter = stepper.locator(".widget-label").first();
+  out.stepper_before = await counter.textContent();
+  await stepper.locator("button", { hasText: "Suivant" }).click();
+  await page.waitForFunction((before) => {
+    const cell = document.querySelectorAll(".jp-CodeCell")[1];
+    return cell.querySelector(".widget-label")?.textContent !== before;
+  }, out.stepper_before, { timeout: 60000, polling: 250 });
+  out.stepper_after = await counter.textContent();
   out.cells = await page.evaluate(() =>
     window.jupyterapp.shell.currentWidget.content.widgets
       .filter((c) => c.model.type === "code")
