@@ -68,12 +68,12 @@ try {
   out.run_s = (Date.now() - ran) / 1000;
   // the first Stepper's « Suivant ▶ »: the kernel answers the click, the counter and the path follow
   const stepper = page.locator(".jp-CodeCell").nth(1);
-  const counter = stepper.locator(".widget-label").first();
+  const counter = stepper.locator("div.widget-label").first()  // the Label widget; a label element heads others;
   out.stepper_before = await counter.textContent();
   await stepper.locator("button", { hasText: "Suivant" }).click();
   await page.waitForFunction((before) => {
     const cell = document.querySelectorAll(".jp-CodeCell")[1];
-    return cell.querySelector(".widget-label")?.textContent !== before;
+    return cell.querySelector("div.widget-label")?.textContent !== before;
   }, out.stepper_before, { timeout: 60000, polling: 250 });
   out.stepper_after = await counter.textContent();
   out.cells = await page.evaluate(() =>
