@@ -124,3 +124,18 @@ def test_the_front_page_sends_the_notebooks_to_the_browser_over_http(tmp_path):
     assert "EPL" in site.notices() and "Graphviz" in site.notices()
     built.lite = False
     assert "lite/" not in site.index(built)
+
+
+def test_a_part_the_registries_do_not_give_is_named_and_the_rest_of_the_site_stands(tmp_path, monkeypatch):
+    def refused(out, notebooks, cache=None):
+        (out / "static").mkdir(parents=True)  # begun, then stopped: nothing half-built is left
+        raise lite.Missing("roues introuvables / wheels not found: pyyaml")
+
+    monkeypatch.setattr(lite, "available", lambda: None)
+    monkeypatch.setattr(lite, "build", refused)
+    built = site.Built(tmp_path, [], ["27"], [], {"27_enchere_insuffisante": "x"})
+    site._lite(built, ROOT / "notebooks")
+    assert not built.lite and not (tmp_path / "lite").exists() and not (tmp_path / "notices.html").exists()
+    assert built.left_out == [
+        "carnets dans le navigateur / notebooks in the browser: roues introuvables / wheels not found: pyyaml"
+    ]

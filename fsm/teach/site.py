@@ -194,7 +194,12 @@ def _lite(built: Built, source: Path | None) -> None:
         built.left_out.append(f"carnets dans le navigateur : {missing}")
         return
     assert source is not None
-    jlite.build(built.folder / jlite.FOLDER, [source / f"{name}.ipynb" for name in built.notebooks])
+    try:
+        jlite.build(built.folder / jlite.FOLDER, [source / f"{name}.ipynb" for name in built.notebooks])
+    except jlite.Missing as err:  # a wheel or a tool the registries did not give: the rest of the site stands
+        shutil.rmtree(built.folder / jlite.FOLDER, ignore_errors=True)
+        built.left_out.append(f"carnets dans le navigateur / notebooks in the browser: {err}")
+        return
     _write(built.folder / NOTICES, notices())
     built.lite = True
 
