@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup graphviz nodejs chromium browser demo test lint format diagrams notebooks schemas docs site bench fuzz deep mutation clean
+.PHONY: setup graphviz nodejs chromium browser lite demo test lint format diagrams notebooks schemas docs site bench fuzz deep mutation clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,20 @@ browser: chromium $(BROWSER_STAMP)
 
 setup: $(STAMP) graphviz nodejs browser
 
+# The site's notebooks in the browser (lite/, fsm/teach/lite.py): JupyterLite from the `site` extra, and
+# from npm the Pyodide runtime and Graphviz compiled to WebAssembly, pinned in lite/package-lock.json.
+# Without npm this fails: `make site` and `make deep` need them.
+SITE_STAMP := $(VENV)/.installed-site
+$(SITE_STAMP): $(STAMP) pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[test,site]'
+	touch $(SITE_STAMP)
+
+LITE_STAMP := lite/node_modules/.package-lock.json
+$(LITE_STAMP): lite/package-lock.json
+	cd lite && npm ci --no-audit --no-fund --loglevel=error
+
+lite: setup $(SITE_STAMP) $(LITE_STAMP)
+
 demo: setup
 	$(BIN)/python -m fsm demo
 
@@ -76,8 +90,9 @@ notebooks: setup
 	$(BIN)/python notebooks/build.py
 
 # The classroom site: every page, the teacher's board, the quizzes and sheets (HTML and PDF), the diagrams
-# and the notebooks rendered, in one folder that opens from disk or any static host (README, first section).
-site: setup
+# and the notebooks rendered, in one folder that opens from disk or any static host (README, first section);
+# and the notebooks runnable in the browser (site/lite/, to be served over HTTP).
+site: lite
 	$(BIN)/python -m fsm site --out site
 
 schemas: setup
@@ -99,8 +114,9 @@ fuzz: setup
 # `make test` samples: the 100,000-sequence fuzz, every notebook run, every page and every scenario in
 # Chromium, the whole classroom site built and every link of it followed in Chromium, the whole random
 # tier against its schema, 100,000 stacked irregularities, the mutation check of the law data,
-# tests/mutation.py): about 17 minutes on two cores, a few more for the site. CI runs it after `make test`.
-deep: setup
+# tests/mutation.py, one notebook run in the browser from the site's JupyterLite part): about 17 minutes
+# on two cores, a few more for the site. CI runs it after `make test`.
+deep: lite
 	FSM_DEEP=1 $(BIN)/python -m pytest -p no:cacheprovider $(PYTEST_PARALLEL) -m deep
 
 # The mutation check of the law data (tests/mutation.py): each single mutation of the machine's guards,
@@ -121,4 +137,4 @@ bench: setup $(BENCH_STAMP)
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) out site .pytest_cache .ruff_cache
+	rm -rf $(VENV) out site lite/node_modules .pytest_cache .ruff_cache

@@ -17,11 +17,13 @@ from fsm.cli import main
 from fsm.interop.export import to_dict
 from fsm.model.diagrams import VIEWS
 from fsm.model.scenario import corpus_files, find, load
-from fsm.teach import site
+from fsm.teach import lite, site
 from fsm.teach.quiz import bank
 from fsm.teach.quizsheet import families
 from fsm.teach.sheets import pages as pdf_pages
 from tests.conftest import BROWSER, CHROMIUM, shared
+
+NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
 
 PART = ["27B2-design-example", "27B1a-lowest-sufficient-same-strain"]
 
@@ -51,7 +53,7 @@ def site_part(tmp_path_factory):
     """The site of two scenarios and the family of Law 27, built once."""
 
     def build(folder: Path) -> None:
-        site.build(folder / "site", to_dict(), ids=PART, views=["27"], jobs=2)
+        site.build(folder / "site", to_dict(), ids=PART, views=["27"], jobs=2, lite=False)
 
     return shared(tmp_path_factory, "site-part", build) / "site"
 
@@ -134,11 +136,17 @@ def test_a_site_written_before_is_replaced_whole(tmp_path):
 @pytest.mark.deep
 def test_the_whole_site_is_built_and_every_link_resolves_offline_in_chromium(need_dot, chromium, tmp_path, capsys):
     """`python -m fsm site`: every scenario's page, every drawing, each family's sheet and quiz in
-    HTML and PDF, every notebook; every file reached from the index."""
+    HTML and PDF, every notebook rendered and runnable in the browser; every file reached from the
+    index but those of lite/, which are served over HTTP (the next test runs them)."""
     folder = tmp_path / "site"
     assert main(["site", "--out", str(folder)]) == 0
     assert "fichiers" in capsys.readouterr().out
+    assert "Absent de ce site" not in (folder / "index.html").read_text(encoding="utf-8")  # nothing left out
     files = _files(folder)
+    lite = [f for f in files if f.startswith("lite/")]
+    files = [f for f in files if f not in lite]
+    notebooks = sorted(p.stem for p in (Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
+    assert [f for f in lite if f.startswith("lite/files/")] == [f"lite/files/{n}.ipynb" for n in notebooks]
     scenarios = [s for f in corpus_files() for s in load(f)]
     assert len([f for f in files if f.startswith("pages/")]) == len(scenarios) + 2
     for lang in ("fr", "en"):
@@ -148,8 +156,45 @@ def test_the_whole_site_is_built_and_every_link_resolves_offline_in_chromium(nee
             )
         for family in families(bank()):
             assert {f"quiz/{lang}/{family}.pdf", f"quiz/{lang}/{family}.html"} <= set(files)
-    notebooks = sorted(p.stem for p in (Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
     assert [f for f in files if f.startswith("notebooks/")] == [f"notebooks/{n}.html" for n in notebooks]
     seen = walk(folder)
     _no_fault(seen)
-    assert seen["reached"] == files
+    assert [f for f in seen["reached"] if not f.startswith("lite/")] == files
+    assert {"lite/index.html", "lite/notebooks/index.html"} <= set(seen["reached"]) and "notices.html" in files
+
+
+@pytest.mark.deep
+def test_a_notebook_runs_in_the_browser_from_the_site(need_dot, chromium, tmp_path):
+    """The site's lite/ part (JupyterLite, its Pyodide kernel, the wheels, Graphviz as WebAssembly)
+    built from the registries, served over HTTP, the Law 27 notebook opened in headless Chromium and
+    run whole: every cell runs without error, the diagrams come as SVG drawn in the browser (there is
+    no dot there), the widgets show, and no request leaves the local server."""
+    built = site.build(tmp_path / "site", to_dict(), ids=PART, views=["27"], pdf=False, jobs=2)
+    assert built.lite, built.left_out  # a missing tool is a failure here: `make deep` installs them
+    config = json.loads((built.folder / "lite/jupyter-lite.json").read_text(encoding="utf-8"))
+    kernel = config["jupyter-config-data"]["litePluginSettings"][lite.KERNEL_PLUGIN]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs" and kernel["disablePyPIFallback"] is True
+    lock = json.loads((built.folder / "lite/static/pyodide/pyodide-lock.json").read_text(encoding="utf-8"))
+    for spec in lock["packages"].values():  # every package the kernel may load is a file of the site
+        assert (built.folder / "lite/static/pyodide" / spec["file_name"]).is_file(), spec["file_name"]
+    done = subprocess.run(
+        ["node", str(BROWSER / "lite.mjs"), str(built.folder), "27_enchere_insuffisante"],
+        capture_output=True, text=True, cwd=BROWSER, timeout=1500, env={**os.environ, "CHROMIUM": CHROMIUM},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    assert "failure" not in seen, seen.get("failure")
+    assert seen["outside"] == []
+    assert all(m.startswith("/lite/api/") for m in seen["missing"]), seen["missing"]  # the app probes a server
+    cells = seen["cells"]
+    code = [c for c in json.loads((NOTEBOOKS / "27_enchere_insuffisante.ipynb").read_text(encoding="utf-8"))["cells"]
+            if c["cell_type"] == "code"]  # fmt: skip
+    assert [c["count"] for c in cells] == list(range(1, len(code) + 1))
+    assert [o for c in cells for o in c["outputs"] if o["type"] == "error"] == []
+    # the first cell displays the Law 27 tree: SVG laid out by Graphviz compiled to WebAssembly
+    assert "image/svg+xml" in cells[0]["outputs"][0]["mime"]
+    assert "<svg" in cells[0]["svg_text"] and "Generated by graphviz" in cells[0]["svg_text"]
+    # the second is the Stepper of a board: its buttons answer (one step on), its path drawn in the page
+    assert cells[1]["widgets"] >= 2 and cells[1]["svg"] >= 1 and cells[1]["svg_nodes"] >= 2
+    first, after = seen["stepper_before"], seen["stepper_after"]
+    assert first.startswith("1 / ") and after == "2 / " + first.split(" / ")[1]

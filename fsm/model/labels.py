@@ -12,6 +12,8 @@ import textwrap
 from html import escape
 from typing import Any
 
+from fsm.model import vizjs
+
 RED = "#c00000"
 FONT = "Helvetica"
 # The smallest text of every diagram, in points at the size the diagram is made for.
@@ -88,3 +90,7 @@ def inline_svgs(graphs: list[Any]) -> list[str | None]:
     if len(svgs) != len(graphs):  # not one document a graph: no guess at which is which
         return [inline_svg(g) for g in graphs]
     return [_inlined(_PAGED.sub(r'<g id="\1"', svg, count=1)) for svg in svgs]
+
+
+# In the browser (Pyodide) no program can start: Graphviz compiled to WebAssembly draws in dot's place.
+vizjs.install()

@@ -9,11 +9,15 @@ Each part is written by the generator that already makes it, into a folder of it
   listed in ``diagrams/index.html``;
 - ``sheets/<lang>/<view>``: each law family's A4 sheet (:mod:`fsm.teach.sheets`), HTML and PDF;
 - ``quiz/<lang>/<family>``: each family's quiz with its answer key (:mod:`fsm.teach.quizsheet`), HTML and PDF;
-- ``notebooks/``: the committed notebooks rendered to HTML (:mod:`fsm.teach.notebook_html`).
+- ``notebooks/``: the committed notebooks rendered to HTML (:mod:`fsm.teach.notebook_html`);
+- ``lite/``: the same notebooks runnable in the browser with nothing installed (JupyterLite and its
+  Pyodide kernel, :mod:`fsm.teach.lite`), the one part that must be served over HTTP; its licences
+  are listed in ``notices.html``.
 
 The PDFs are printed by Chromium from the HTML beside them, as ``quiz --pdf`` and ``diagram --pdf`` print
 theirs; without Chromium, or without nbconvert or the notebooks' folder, the site is written without that
-part and says what is left out (:attr:`Built.left_out`): the index links only what is there.
+part and says what is left out (:attr:`Built.left_out`): the index links only what is there. So is
+the ``lite/`` part when its tools are missing (``make site`` installs them); ``lite=False`` leaves it out.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from fsm.model.drawings import all_views
 from fsm.model.machine import states
 from fsm.model.scenario import Scenario, corpus_files, file_name, find, load
 from fsm.model.workers import default_jobs
+from fsm.teach import lite as jlite
 from fsm.teach import notebook_html, pages, quizsheet, sheets, tableau
 from fsm.teach.quiz import bank, questions
 
@@ -52,6 +57,7 @@ class Built:
     quizzes: list[str]  # the quiz families
     notebooks: dict[str, str] = field(default_factory=dict)  # the notebook's name → its title, French
     pdf: bool = False
+    lite: bool = False  # the notebooks runnable in the browser (lite/, served over HTTP)
     left_out: list[str] = field(default_factory=list)  # each part missing, why, in French / in English
 
     def files(self) -> list[Path]:
@@ -66,13 +72,15 @@ def build(
     pdf: bool = True,
     jobs: int | None = None,
     notebooks: Path | None = NOTEBOOKS,
+    lite: bool = True,
 ) -> Built:
     """Write the site into ``out`` (a new or empty folder, or a site written before, replaced whole).
 
     ``spec`` is the machine's export (:func:`fsm.interop.export.to_dict`), which the teacher's board
     runs. ``ids`` (scenarios) and ``views`` (law families) choose a part of it, every one when None;
     the tour notebook, which links every other, only with every view. ``jobs`` processes write the
-    pages and print the PDFs (None: the cores this process may use)."""
+    pages and print the PDFs (None: the cores this process may use). ``lite``: the notebooks runnable
+    in the browser too (:mod:`fsm.teach.lite`), when its tools are here; else the index says why not."""
     folder = _fresh(Path(out))
     jobs = default_jobs() if jobs is None else jobs
     chosen = [s for f in corpus_files() for s in load(f)] if ids is None else [find(i) for i in ids]
@@ -96,6 +104,8 @@ def build(
         _print(printed, jobs)
         built.pdf = True
     _notebooks(built, notebooks, whole=views is None)
+    if lite:
+        _lite(built, notebooks)
     _write(folder / "diagrams" / "index.html", diagrams_index(shown, whole=views is None))
     _write(folder / "index.html", index(built))
     # GitHub Pages passes a branch through Jekyll unless told not to: the files are served as they are
@@ -175,6 +185,50 @@ def _notebooks(built: Built, source: Path | None, whole: bool) -> None:
             built.notebooks[name] = title
 
 
+def _lite(built: Built, source: Path | None) -> None:
+    """The notebooks rendered, runnable in the browser (JupyterLite), with the licences they bring."""
+    missing = jlite.available()
+    if source is None or not built.notebooks:
+        missing = missing or "carnets : aucun à mettre dans le navigateur / notebooks: none for the browser"
+    if missing is not None:
+        built.left_out.append(f"carnets dans le navigateur : {missing}")
+        return
+    assert source is not None
+    try:
+        jlite.build(built.folder / jlite.FOLDER, [source / f"{name}.ipynb" for name in built.notebooks])
+    except jlite.Missing as err:  # a wheel or a tool the registries did not give: the rest of the site stands
+        shutil.rmtree(built.folder / jlite.FOLDER, ignore_errors=True)
+        built.left_out.append(f"carnets dans le navigateur / notebooks in the browser: {err}")
+        return
+    _write(built.folder / NOTICES, notices())
+    built.lite = True
+
+
+NOTICES = "notices.html"
+LICENCES = (  # what lite/ bundles, beside this package (MIT)
+    ("JupyterLite, JupyterLab, Jupyter Notebook", "BSD-3-Clause"),
+    ("Pyodide (CPython compiled to WebAssembly)", "MPL-2.0; CPython: PSF-2.0"),
+    ("Viz.js (@viz-js/viz)", "MIT"),
+    ("Graphviz, compiled to WebAssembly inside Viz.js (lite/static/viz/viz.js)", "EPL-1.0 (Eclipse Public License)"),
+    ("Expat, inside Viz.js", "MIT"),
+    ("IPython, ipywidgets, traitlets, comm, jedi, parso and the other wheels of lite/static/pyodide/",
+     "each its own, in its wheel's .dist-info (BSD, MIT, Apache-2.0)"),
+    ("PyYAML (built from its source, without libyaml)", "MIT"),
+    ("transitions", "MIT"),
+    ("graphviz (the Python binding)", "MIT"),
+)  # fmt: skip
+
+
+def notices() -> str:
+    """``notices.html``: the licences of what the notebooks part bundles."""
+    rows = "".join(f"<tr><td>{escape(what)}</td><td>{escape(licence)}</td></tr>" for what, licence in LICENCES)
+    body = (
+        f"<p>{_both('Le dossier lite/ contient ces logiciels, chacun sous sa licence.', 'The lite/ folder holds this software, each under its licence.')}</p>"
+        f"<table><tr><th>{_both('Logiciel', 'Software')}</th><th>{_both('Licence', 'Licence')}</th></tr>{rows}</table>"
+    )
+    return _page(("Licences", "Notices"), body, root="./")
+
+
 # --- the pages of the site itself ---------------------------------------------------------------------
 STYLE = """
 body { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-size: 17px; line-height: 1.45;
@@ -238,7 +292,7 @@ def _family(view: str, built: Built, by_number: dict[int, list[Scenario]]) -> st
     if lesson is not None and lesson.notebook in built.notebooks:
         rows.append(
             f"<dt>{_both('La leçon (carnet)', 'The lesson (notebook)')}</dt>"
-            f"<dd><a href='notebooks/{escape(lesson.notebook)}.html'>{pages.red(lesson.title[0])}</a></dd>"
+            f"<dd><a href='notebooks/{escape(lesson.notebook)}.html'>{pages.red(lesson.title[0])}</a>{_live(lesson.notebook, built)}</dd>"
         )
     by_id = {s.id: s for s in built.scenarios}
     worked = [by_id[b] for b in (lesson.boards if lesson else ()) if b in by_id]
@@ -279,12 +333,38 @@ def _family(view: str, built: Built, by_number: dict[int, list[Scenario]]) -> st
     )
 
 
+def _live(notebook: str, built: Built) -> str:
+    """The link that runs a notebook in the browser, when the site holds its JupyterLite part."""
+    if not built.lite:
+        return ""
+    href = f"{jlite.FOLDER}/notebooks/index.html?path={escape(notebook)}.ipynb"
+    return f" — <a href='{href}'>{_both('à exécuter dans le navigateur', 'to run in the browser')}</a>"
+
+
+LITE_HOWTO = (
+    "Les carnets s’exécutent dans le navigateur, sans rien installer (Python y tourne en WebAssembly), "
+    "mais ce dossier-là doit être servi en HTTP : Chrome refuse ses modules depuis le disque. Dans ce "
+    "dossier : « python3 -m http.server », puis ouvrir http://localhost:8000/lite/ ; ou déposer le "
+    "dossier sur un hébergement statique. Le premier chargement lit environ 30 Mo. Le reste du site "
+    "s’ouvre depuis le disque.",
+    "The notebooks run in the browser with nothing installed (Python runs there as WebAssembly), but "
+    "that folder must be served over HTTP: Chrome refuses its modules from disk. In this folder: "
+    '"python3 -m http.server", then open http://localhost:8000/lite/; or put the folder on a static '
+    "host. The first load reads about 30 MB. The rest of the site opens from disk.",
+)
+
+
 def index(built: Built) -> str:
     """The site's front page, for a teacher: where to start, then each law family's material."""
     start = []
     if TOUR in built.notebooks:
         start.append(
             f"<li><a href='notebooks/{TOUR}.html'>{_both('Visite guidée (carnet)', 'A guided tour (notebook)')}</a></li>"
+        )
+    if built.lite:
+        start.append(
+            f"<li><a href='{jlite.FOLDER}/index.html'>{_both('Les carnets dans le navigateur (JupyterLite)', 'The notebooks in the browser (JupyterLite)')}</a>"
+            f"<br>{_both(*LITE_HOWTO, block=True)} <a href='{NOTICES}'>{_both('Licences', 'Notices')}</a></li>"
         )
     start.append(f"<li><a href='pages/{tableau.FILE}'>{_both(*pages.BOARD_LINK)}</a></li>")
     start.append(

@@ -4,7 +4,8 @@
 // folder (each refused), every script error and every error the console shows.
 // node walk.mjs SITE_FOLDER
 // Pages (.html) and drawings (.svg) are opened and their links followed; any other file (a PDF) is
-// only checked to be there.
+// only checked to be there. So are the pages of lite/ (the notebooks in the browser, JupyterLite): the
+// app must be served over HTTP (tests/browser/lite.mjs runs it), Chromium refuses it from file://.
 import { existsSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -14,6 +15,7 @@ const root = resolve(process.argv[2]);
 const out = { opened: [], reached: [], broken: [], outside: [], anchors: [], console: [], failed: [] };
 const inside = (path) => path === root || path.startsWith(root + "/");
 const name = (path) => relative(root, path);
+const served = (path) => path.startsWith(join(root, "lite") + "/");
 
 await offline(join(root, "index.html"), out, async (page) => {
   page.on("console", (m) => { if (m.type() === "error") out.console.push(`${name(fileURLToPath(page.url()))}: ${m.text()}`); });
@@ -48,7 +50,7 @@ await offline(join(root, "index.html"), out, async (page) => {
       if (url.hash) wanted.push([target, url.hash.slice(1), `${name(path)}: ${ref}`]);
       if (!reached.has(target)) {
         reached.add(target);
-        if (/\.(html|svg)$/.test(target)) queue.push(target);
+        if (/\.(html|svg)$/.test(target) && !served(target)) queue.push(target);
       }
     }
   }
