@@ -52,16 +52,27 @@ TURN = {"if": [
 # What each key of a snapshot says, and, where a variable of the context gives it, its expression.
 SNAPSHOT: dict[str, dict[str, Any]] = {
     "state": {"doc": "the machine's state (a leaf)", "expr": {"var": "table.state"}},
-    "dealer": {"doc": "the dealer, from the set-up"},
+    "dealer": {"doc": "the dealer, from the set-up", "expr": {"var": "table.dealer"}},
     "vulnerable": {"doc": "the vulnerability, from the set-up (None, NS, EW, All)"},
     "turn": {"doc": "whose turn it is to call or to lead, or null", "expr": TURN},
-    "auction": {"doc": "the standing calls in order, each `seat:call`"},
-    "cancelled": {"doc": "the calls made and cancelled or withdrawn, in the order they were made"},
+    "auction": {
+        "doc": "the standing calls in order, each `seat:call`",
+        "expr": {"map": [{"filter": [{"var": "auction.calls"}, {"==": [{"var": "status"}, "standing"]}]}, {"var": "source"}]},
+    },
+    "cancelled": {
+        "doc": "the calls made and cancelled or withdrawn, in the order of the record (`auction.calls`: a call a change moved keeps its new place)",
+        "expr": {
+            "map": [
+                {"filter": [{"var": "auction.calls"}, {"in": [{"var": "status"}, ["cancelled", "withdrawn"]]}]},
+                {"var": "source"},
+            ]
+        },
+    },
     "contract": {"doc": "the last standing bid with `X` or `XX` if doubled or redoubled since; `Pass` once "
                         "four passes end the auction; null while no bid stands or the auction goes on"},
     "declarer": {"doc": "declarer, after a 54A swap if any", "expr": {"var": "table.declarer"}},
     "dummy": {"doc": "dummy, after a 54A swap if any", "expr": {"var": "table.dummy"}},
-    "opening_leader": {"doc": "the left-hand opponent of `declarer` (after a 54A swap, of the new declarer)"},
+    "opening_leader": {"doc": "the left-hand opponent of `declarer` (after a 54A swap, of the new declarer)", "expr": {"lho": [{"var": "table.declarer"}]}},
     "irregularity": {"doc": "the irregular call awaiting a ruling: `law` is the law of its `kind` (the "
                             "export's `kinds`), `source` the call, `turn` and `relation` whose turn it was, "
                             "`replacement` a call made in its place before the ruling (27C) or while the Director's "
