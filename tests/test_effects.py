@@ -102,7 +102,7 @@ def test_27B2_bars_partner_for_the_rest_of_the_auction_and_restricts_his_lead():
     bar = {
         "append": {
             "to": "obligations",
-            "fields": {"seat": partner, "kind": "pass_rest", "law": "27B2"},
+            "fields": {"seat": partner, "kind": "pass_rest", "law": "27B2", "call": None, "n": None},
             "unless_same": ["seat", "kind"],
         }
     }
@@ -135,3 +135,43 @@ def test_every_effect_of_the_export_is_documented_with_its_parameters():
 
     used = {n for a in _actions().values() for n in walk(a["effects"])}
     assert used == set(declared)  # every effect is used, and none is used undeclared
+
+
+def _appends(effects):
+    for e in effects:
+        ((name, args),) = e.items()
+        if name == "if":
+            for branch in args[1:]:
+                yield from _appends(branch)
+        elif name in ("each", "with"):
+            yield from _appends(args[1])
+        elif name == "append" and "fields" in args:
+            yield args
+
+
+def test_every_append_of_the_export_gives_each_field_its_collection_declares():
+    """An item added field by field has every field `table.<to>` declares, but those it declares optional,
+    and no other: an implementation that stores the item as the export writes it reads what Python reads."""
+    from fsm.interop.export import to_dict
+
+    spec = to_dict()
+    declared = {v["name"]: v for v in spec["context"]["variables"]}
+    seen = set()
+    for rule in spec["rules"]:
+        for action in rule["actions"]:
+            for append in _appends(action["effects"]):
+                v = declared[f"table.{append['to']}"]
+                given = set(append["fields"])
+                assert set(v["items"]) - set(v.get("optional", ())) <= given <= set(v["items"]), (rule["id"], append)
+                seen.add(append["to"])
+    assert {"held", "deferred", "pending", "obligations", "lead_constraints"} <= seen
+
+
+def test_an_append_that_leaves_out_a_declared_field_is_refused_when_it_is_written():
+    from fsm.bridge.effects import e_append
+
+    with pytest.raises(ValueError, match="'seat'"):
+        e_append("held", n=1, source="N:1H", turn="E")
+    with pytest.raises(ValueError, match="does not declare"):
+        e_append("held", n=1, seat="N", source="N:1H", turn="E", colour="red")
+    assert e_append("obligations", seat="S", kind="pass_rest", law="27B2")["append"]["fields"]["call"] is None

@@ -376,6 +376,7 @@ var(
         "law": "string",
         "card": "card: the penalty card designated (`designate` only)",
     },
+    optional=("card",),
 )(
     lambda t, e: [
         {"seat": c.seat, "kind": c.kind, "suit": c.suit, "law": c.law, **({"card": c.card.pbn()} if c.card else {})}

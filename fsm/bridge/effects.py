@@ -511,8 +511,19 @@ def e_set(field: str, value: Any = None, **fields: Any) -> dict[str, Any]:
 
 
 def e_append(to: str, value: Any = None, unless_same: list[str] | None = None, **fields: Any) -> dict[str, Any]:
+    """An item added to ``table.<to>``: given field by field, every field its collection declares is given
+    (a nullable one left out is written null), but those it declares optional; or given whole (``value``)."""
     body: dict[str, Any] = {"to": to}
     if fields:
+        declared = CONTEXT.variables[f"table.{to}"]
+        for name, doc in declared.items.items():
+            if name not in fields and name not in declared.optional:
+                if "|null" not in doc.partition(":")[0]:
+                    raise ValueError(f"append to '{to}' leaves out the declared field '{name}'")
+                fields[name] = None
+        unknown = set(fields) - set(declared.items)
+        if unknown:
+            raise ValueError(f"append to '{to}' gives fields it does not declare: {sorted(unknown)}")
         body["fields"] = fields
     else:
         body["value"] = value

@@ -80,6 +80,7 @@ class Variable:
     get: Getter
     items: dict[str, str] = field(default_factory=dict)
     set: Callable[[Any, Any, Any], None] | None = None  # a variable a decision table sets
+    optional: tuple[str, ...] = ()  # the item fields an item may lack (an `append` may leave them out)
 
 
 @dataclass(frozen=True)
@@ -129,11 +130,12 @@ class Vocabulary:
         doc: str,
         items: dict[str, str] | None = None,
         set: Callable[[Any, Any, Any], None] | None = None,
+        optional: tuple[str, ...] = (),
     ) -> Callable[[Getter], Getter]:
         def register(get: Getter) -> Getter:
             if name in self.variables:
                 raise ExpressionError(f"variable '{name}' declared twice")
-            self.variables[name] = Variable(name, type, doc, get, dict(items or {}), set)
+            self.variables[name] = Variable(name, type, doc, get, dict(items or {}), set, tuple(optional))
             return get
 
         return register

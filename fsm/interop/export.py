@@ -169,6 +169,7 @@ def context_spec() -> dict[str, Any]:
                 "type": v.type,
                 "doc": v.doc,
                 **({"items": v.items} if v.items else {}),
+                **({"optional": list(v.optional)} if v.optional else {}),
                 **({"initial": fresh[v.name]} if v.name in fresh else {}),
                 **({"initial_cards_in_board": boxed[v.name]} if boxed.get(v.name) != fresh.get(v.name) else {}),
             }

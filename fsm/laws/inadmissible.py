@@ -331,7 +331,7 @@ leave_pending = action(
     "leave_pending",
     [
         e_status(N, "standing"),
-        e_append("pending", law=PENDING_LAW, source=SOURCE, n=N, awaits="director"),
+        e_append("pending", law=PENDING_LAW, source=SOURCE, judged_call={"!=": [N, None]}, n=N, awaits="director"),
         e_if(
             equals("irregularity.kind", CallKind.BY_BARRED_PLAYER.name.lower()),
             [

@@ -217,7 +217,14 @@ apply_30A = action(
 
 def _defer(family: str, waiting_for: Any) -> dict[str, Any]:
     """The consequence of the cancelled call waits for ``waiting_for``'s call (30B1, 31A, 31B, 32A, 32B)."""
-    return e_append("deferred", offender=OFFENDER, law=family, original=SOURCE, waiting_for=waiting_for)
+    return e_append(
+        "deferred",
+        offender=OFFENDER,
+        law=family,
+        original=SOURCE,
+        call=field_of({"call": [var("irregularity.n")]}, "call"),
+        waiting_for=waiting_for,
+    )
 
 
 def _free_partner(family: str) -> Action:
@@ -285,6 +292,7 @@ def _settle_rho_call(family: str, passed: bool) -> Action:
                 offender=var("offender"),
                 law=f"{family}2",
                 original=var("original"),
+                call=var("call"),
                 waiting_for=var("offender"),
             )
         ]
@@ -386,7 +394,14 @@ judge_after_the_auction = action(
             _deferred_of(ctx("entry.seat")),
             [
                 e_remove("deferred", value=var("")),
-                e_append("pending", law=var("law"), source=var("original"), n=ctx("entry.n"), awaits="judgement"),
+                e_append(
+                    "pending",
+                    law=var("law"),
+                    source=var("original"),
+                    judged_call={"!=": [ctx("entry.n"), None]},
+                    n=ctx("entry.n"),
+                    awaits="judgement",
+                ),
             ],
         )
     ],

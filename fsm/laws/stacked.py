@@ -24,7 +24,7 @@ from __future__ import annotations
 from fsm.bridge.effects import e_append, e_call, e_refuse, e_remove, e_status, e_ui
 from fsm.engine.decisions import Trigger
 from fsm.laws.acceptance import by_offender_lho
-from fsm.laws.spec import LawModule, Not, Rule, action, condition_of, guard, var
+from fsm.laws.spec import LawModule, Not, Rule, action, condition_of, field_of, guard, var
 
 HELD_N, HELD_SEAT, HELD_SOURCE = var("held.n"), var("held.seat"), var("held.source")
 LATE = "clarification.call_after_final_pass"
@@ -63,7 +63,16 @@ hold_call = action(
     "la déclaration est retenue jusqu'à ce que l'irrégularité en attente soit réglée (9B2)",
     "the call is held until the irregularity awaiting is settled (9B2)",
     "hold_call_while_a_ruling_waits",
-    [e_call("pending"), e_append("held", n=var("auction.made"), turn=var("auction.turn"))],
+    [
+        e_call("pending"),
+        e_append(
+            "held",
+            n=var("auction.made"),
+            seat=field_of({"call": [var("auction.made")]}, "seat"),
+            source=field_of({"call": [var("auction.made")]}, "source"),
+            turn=var("auction.turn"),
+        ),
+    ],
 )
 # A change of call (25) made while a call after the final pass awaits the Director would reopen the
 # auction over a call he has not ruled on: the Director rules the late call first (9B2).

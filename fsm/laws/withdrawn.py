@@ -25,7 +25,16 @@ DROP_CANCELLED_PENDING = e_each(
     [
         e_if(
             {"==": [{"var": "awaits"}, "judgement"]},
-            [e_append("deferred", offender=_MAKER, law={"var": "law"}, original={"var": "source"}, waiting_for=_MAKER)],
+            [
+                e_append(
+                    "deferred",
+                    offender=_MAKER,
+                    law={"var": "law"},
+                    original={"var": "source"},
+                    call=field_of({"call": [{"var": "n"}]}, "call"),
+                    waiting_for=_MAKER,
+                )
+            ],
         ),
         e_remove("pending", value={"var": ""}),
     ],
