@@ -81,6 +81,8 @@ class Variable:
     items: dict[str, str] = field(default_factory=dict)
     set: Callable[[Any, Any, Any], None] | None = None  # a variable a decision table sets
     optional: tuple[str, ...] = ()  # the item fields an item may lack (an `append` may leave them out)
+    expr: Any = None  # a variable the data defines: its expression over the context (the getter, its native)
+    law: str | None = None
 
 
 @dataclass(frozen=True)
@@ -192,6 +194,21 @@ class Vocabulary:
             for kind, o in _walk(d.expr, False)
             if kind == "op"
         )
+
+    def derive(self, name: str, expr: Any, law: str | None = None) -> Variable:
+        """The variable ``name``, which the host declares and computes natively, defined in the data by
+        ``expr``: its getter stays the native one, or, natives off, becomes the expression compiled."""
+        from dataclasses import replace
+
+        v = self.variables.get(name)
+        if v is None:
+            raise ExpressionError(f"unknown variable '{name}'")
+        if v.expr is not None:
+            raise ExpressionError(f"variable '{name}' defined twice")
+        compiled = self.compile(expr)  # checked now, whichever getter is used
+        get = v.get if self.use_natives else compiled
+        self.variables[name] = replace(v, get=get, expr=expr, law=law)
+        return self.variables[name]
 
     def _host(self, op: str) -> Operator | None:
         """The function that computes ``op``: a host operator, or a definition's native version."""

@@ -170,6 +170,7 @@ def context_spec() -> dict[str, Any]:
                 "doc": v.doc,
                 **({"items": v.items} if v.items else {}),
                 **({"optional": list(v.optional)} if v.optional else {}),
+                **({"expr": v.expr, "law": v.law} if v.expr is not None else {}),
                 **({"initial": fresh[v.name]} if v.name in fresh else {}),
                 **({"initial_cards_in_board": boxed[v.name]} if boxed.get(v.name) != fresh.get(v.name) else {}),
             }

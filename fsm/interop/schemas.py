@@ -295,7 +295,8 @@ def machine_schema() -> dict[str, Any]:
     guard = _obj({"name": {"type": "string"}, "fr": words, "en": words, "test": {"$ref": "#/$defs/expr"}})
     variable = {**_obj({"name": {"type": "string"}, "type": words, "doc": words,
                         "items": {"type": "object", "additionalProperties": words}, "initial": {}, "initial_cards_in_board": {},
-                        "optional": {"type": "array", "items": words}}),
+                        "optional": {"type": "array", "items": words}, "expr": {"$ref": "#/$defs/expr"},
+                        "law": {"type": ["string", "null"]}}),
                 "required": ["name", "type", "doc"]}  # fmt: skip
     operator = _obj({"name": {"type": "string"}, "args": {"type": "array", "items": words}, "doc": words,
                      "pure": {"type": "boolean"},

@@ -603,3 +603,65 @@ define(
         ),
     ),
 )  # fmt: skip
+
+
+# --- the auction as the standing calls tell it (17C, 22, 17D3): variables the data defines -----------
+def derive(name: str, law: str | None, expr: Any) -> None:
+    CONTEXT.derive(name, expr, law)
+
+
+_LAST_STANDING = {"last": [_STANDING]}
+_LNP = {"last": [_STANDING, {"!=": [var("call"), "Pass"]}]}  # the last standing call that is not a pass
+derive(
+    "auction.last_bid",
+    "18A",
+    field_of({"last": [_STANDING, {">": [{"level": [var("call")]}, 0]}]}, "call"),
+)
+derive(
+    "auction.turn",
+    "17C",
+    {"if": [{"==": [_LAST_STANDING, None]}, var("table.dealer"), {"lho": [field_of(_LAST_STANDING, "seat")]}]},
+)
+# The passes that close the auction: those after the last bid, double or redouble, or, when every call is a
+# pass, those after the first pass (17D3 « une déclaration », a pass included).
+_ANCHOR_N = {"if": [{"==": [_LNP, None]}, field_of({"first": [_STANDING]}, "n"), field_of(_LNP, "n")]}
+_CLOSING = {"standing_after": [_ANCHOR_N]}
+define(
+    "trailing_passes",
+    (),
+    "22, 17D3: how many passes stand after the last bid, double or redouble (every standing call when all are passes)",
+    "22A",
+    {"if": [{"==": [_LNP, None]}, {"count": [_STANDING]}, {"count": [{"standing_after": [field_of(_LNP, "n")]}]}]},
+    (
+        ({"trailing_passes": []}, {"auction.calls": _calls(("N", "1H"), ("E", "Pass"), ("S", "Pass"))}, 2),
+        ({"trailing_passes": []}, {"auction.calls": _calls(("N", "Pass"), ("E", "Pass"))}, 2),
+        ({"trailing_passes": []}, {"auction.calls": _calls(("N", "1H"), ("E", "X"))}, 0),
+        ({"trailing_passes": []}, {"auction.calls": []}, 0),
+    ),
+)
+derive(
+    "auction.three_passes_follow",
+    "22",
+    {"and": [{"some": [_STANDING, True]}, {">=": [{"count": [_CLOSING]}, 3]}]},
+)
+derive(
+    "auction.completed", "22A", {"and": [{"!=": [var("auction.last_bid"), None]}, {">=": [{"trailing_passes": []}, 3]}]}
+)
+# 17D3: a pass that follows the last call but not at its turn (its maker is not the LHO of the call before it).
+_PREVIOUS_SEAT = field_of({"call": [{"first": [{"standing_before": [var("")]}]}]}, "seat")
+derive(
+    "auction.deprived",
+    "17D3",
+    {"some": [_CLOSING, {"!=": [field_of({"call": [var("")]}, "seat"), {"lho": [_PREVIOUS_SEAT]}]}]},
+)
+derive(
+    "auction.passed_out",
+    "22B",
+    {
+        "and": [
+            {"==": [_LNP, None]},
+            {"same_set": [{"map": [_STANDING, var("seat")]}, ["N", "E", "S", "W"]]},
+            {"!": [var("auction.deprived")]},
+        ]
+    },
+)

@@ -140,13 +140,7 @@
     'held.seat': (rec) => (rec.held.length ? rec.held[0].entry.seat : null),
     'held.source': (rec) => (rec.held.length ? R.token(rec.held[0].entry) : null),
     'held.turn': (rec) => (rec.held.length ? rec.held[0].turn : null),
-    'auction.turn': (rec) => R.turn(rec),
     'table.dealer': (rec) => rec.dealer,
-    'auction.last_bid': (rec) => { const b = R.lastBid(rec); return b ? b.call.token : null; },
-    'auction.completed': (rec) => R.isCompleted(rec),
-    'auction.passed_out': (rec) => R.isPassedOut(rec),
-    'auction.three_passes_follow': (rec) => R.threePassesFollow(rec),
-    'auction.deprived': (rec) => R.isDeprived(rec),
     'auction.calls': (rec) => rec.entries.map(R.item),
     'auction.made': (rec) => rec.made,
   };
@@ -168,7 +162,7 @@
         out[name] = (rec) => orNull(rec.settings[key]);
       } else if (VARIABLES[name]) {
         out[name] = VARIABLES[name];
-      } else {
+      } else if (v.expr === undefined || v.expr === null) { // one the data defines is the engine's
         throw new Error(`the host has no variable '${name}'`);
       }
     }

@@ -157,6 +157,11 @@
       this.setters = Object.create(null);
       const missing = [];
       for (const v of context.variables || []) {
+        if (v.expr !== undefined && v.expr !== null) { // defined in the data: compiled at its first reading
+          let compiled = null;
+          this.variables[v.name] = (r, e) => (compiled || (compiled = this.compile(v.expr)))(r, e);
+          continue;
+        }
         const get = host.variables && host.variables[v.name];
         if (typeof get !== 'function') missing.push(`variable ${v.name}`);
         else this.variables[v.name] = get;
