@@ -803,11 +803,14 @@ apply_25B2_to_judged_call = action(
 # lowest sufficient bid in the same denomination (27B1(a)), or a call the Director judges comparable or not
 # (27B1(b), 27B2, 27B3). The substitute waits as the irregularity's held call, beside the replacement it changes.
 _SUBSTITUTE_N = var("irregularity.held_n")
+# While the replacement awaits its judgement no call is the irregularity's own held call: partner's is held as
+# any call made while a ruling waits (9B2).
+_PARTNER_HELD_9B2 = _PARTNER_HELD["or"][1]
 replaces_his_replacement = guard(
     "le fautif change son remplacement, qui attend le jugement « comparable »",
     "the offender changes his replacement, awaiting the 'comparable' judgement",
     "replaces_his_replacement",
-    {"and": [equals("event.seat", var("irregularity.offender")), {"!": _PARTNER_HELD}]},
+    {"and": [equals("event.seat", var("irregularity.offender")), {"!": _PARTNER_HELD_9B2}]},
     needs=("irregularity",),
 )
 replacement_substituter = holder(
@@ -815,7 +818,8 @@ replacement_substituter = holder(
     "the maker of the replacement awaiting the judgement",
     "replacement_substituter",
     seats_if(
-        {"and": [{"!=": [var("irregularity.offender"), None]}, {"!": _PARTNER_HELD}]}, var("irregularity.offender")
+        {"and": [{"!=": [var("irregularity.replacement"), None]}, {"!": _PARTNER_HELD_9B2}]},
+        var("irregularity.offender"),
     ),
 )
 SUBSTITUTE_REPLACEMENT = Option(
