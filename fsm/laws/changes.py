@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fsm.bridge.effects import CLOSE, e_call, e_if, e_lead_back, e_refuse, e_set, e_status, e_ui, e_with
+from fsm.bridge.effects import CLOSE, e_append, e_call, e_if, e_lead_back, e_refuse, e_set, e_status, e_ui, e_with
 from fsm.bridge.records import FULFILLED, PASS_NEXT_TURN, PASS_REST, REPEAT_CALL, CallKind
 from fsm.laws import parties
 from fsm.laws.acceptance import NOTHING_PENDING, by_offender_lho, note_director, then_his_call
@@ -57,7 +57,11 @@ OFFERED_27 = "auction.insufficient_bid.offered"
 ABOVE_SEVEN = "auction.bid_above_seven"
 INADMISSIBLE = "auction.inadmissible_double"
 INADMISSIBLE_OFFERED = f"{INADMISSIBLE}.offered"
-# The states where the offender's irregular call waits for its option holder: 25A is open to him there too.
+JUDGED_RULING = "auction.ruling"
+REPLACEMENT_27 = "auction.insufficient_bid.replacement"
+RULING_27 = "auction.insufficient_bid.ruling"
+# The states where the offender's irregular call waits for its option holder, or his call at his turn for the
+# 30B1 / 31B / 32B judgement (23A): 25A is open to him there too.
 PENDING_IRREGULAR = (
     "auction.pass_out_of_rotation",
     "auction.bid_out_of_rotation",
@@ -65,6 +69,7 @@ PENDING_IRREGULAR = (
     OFFERED_27,
     "auction.inadmissible_double.offered",
     ABOVE_SEVEN,
+    JUDGED_RULING,
 )
 
 
@@ -677,9 +682,11 @@ NOT_COMPARABLE = {"!=": [ctx("irregularity.comparable"), True]}
 # An unintended call is unintended whether or not it was in rotation (25A1, 25A3): while it waits for its
 # option holder, partner has not called since (25A4), and its maker may replace it by the call he meant.
 # A call of his partner held while it waits (29A, 9B2) is a call made since (25A4).
+# The irregularity's own held call is partner's (29A) while a call out of rotation waits, the LHO's while the
+# offender's call at his turn awaits its judgement (23A): only partner's bars the change.
 _PARTNER_HELD = {
     "or": [
-        {"!=": [var("irregularity.held_n"), None]},
+        {"==": [var("irregularity.held_seat"), {"partner": [ctx("irregularity.offender")]}]},
         {
             "some": [
                 var("table.held"),
@@ -741,6 +748,17 @@ apply_25A_to_pending_call = action(
         e_with(var("irregularity.replacement_n"), [CLOSE, {"remake": {"n": var("")}}]),
     ],
 )
+
+
+def _cancel_substitute(n: Any) -> list[Any]:
+    """25B2: the substitute numbered ``n`` is cancelled; 25B3 (16C) for partner, 26B unless it was comparable."""
+    return [
+        e_status(n, "cancelled", "25B2"),
+        e_with({"call": [n]}, [e_ui(var("source"), [PARTNER])]),
+        e_if(NOT_COMPARABLE, [e_with({"call": [n]}, [e_restrict(OFFENDER, var("source"))])]),
+    ]
+
+
 # 25B2: the substitute is cancelled (16C, 26B unless comparable) and the first irregular call is dealt with
 # as it was, its option holder keeping his choice (29A, 27A1) over it.
 apply_25B2_to_pending_call = action(
@@ -748,14 +766,91 @@ apply_25B2_to_pending_call = action(
     "a change of mind: the substitute is cancelled, the irregular call awaits its decision again",
     "apply_25B2_to_pending_call",
     [
-        e_status(var("irregularity.replacement_n"), "cancelled", "25B2"),
-        e_with({"call": [var("irregularity.replacement_n")]}, [e_ui(var("source"), [PARTNER])]),
-        e_if(
-            NOT_COMPARABLE,
-            [e_with({"call": [var("irregularity.replacement_n")]}, [e_restrict(OFFENDER, var("source"))])],
-        ),
+        *_cancel_substitute(var("irregularity.replacement_n")),
         e_with(var("irregularity.n"), [CLOSE, {"remake": {"n": var("")}}]),
     ],
+)
+
+# --- 25A on the offender's call at his turn awaiting the 30B1 / 31B / 32B judgement (23A) ---------------------
+# The judged call stands; its judgement is owed on « la déclaration » the offender makes « à son tour ». Changed
+# under 25A, it is withdrawn (16C, 25B3; no 26B, 25A1) and the judgement goes back to wait for the new call,
+# made afresh at his turn and judged in its turn once its own law has dealt with it (docs/readings.md). The
+# next player's call held until the judgement (23A) waits now for the new call's ruling (9B2).
+_HELD_N = var("irregularity.held_n")
+apply_25A_to_judged_call = action(
+    "la déclaration voulue remplace la déclaration à juger ; le jugement portera sur elle",
+    "the intended call replaces the call to be judged; the judgement will bear on it",
+    "apply_25A_to_judged_call",
+    [
+        e_status(var("irregularity.n"), "withdrawn", "25A"),
+        e_ui(var("irregularity.source"), [PARTNER]),
+        e_append("deferred", value=var("irregularity.deferred")),
+        e_if({"!=": [_HELD_N, None]}, [e_append("held", n=_HELD_N, turn=var("irregularity.held_seat"))]),
+        e_with(var("irregularity.replacement_n"), [CLOSE, {"remake": {"n": var("")}}]),
+    ],
+)
+# 25B2: the substitute is cancelled and the judged call awaits its judgement again, with the call held meanwhile.
+apply_25B2_to_judged_call = action(
+    "changement d'avis : la substitution est annulée, la déclaration attend à nouveau son jugement",
+    "a change of mind: the substitute is cancelled, the call awaits its judgement again",
+    "apply_25B2_to_judged_call",
+    [*_cancel_substitute(var("irregularity.replacement_n")), e_set("irregularity.replacement", None)],
+)
+
+# --- 25A on a 27B replacement awaiting its comparability judgement (23A, 27B1(b)) --------------------------
+# The replacement is the offender's call: changed under 25A it is withdrawn (16C, 25B3; no 26B, 25A1), and the
+# new call replaces the insufficient bid in its place, under 27B (« assujettie à la Loi appropriée »): the
+# lowest sufficient bid in the same denomination (27B1(a)), or a call the Director judges comparable or not
+# (27B1(b), 27B2, 27B3). The substitute waits as the irregularity's held call, beside the replacement it changes.
+_SUBSTITUTE_N = var("irregularity.held_n")
+# While the replacement awaits its judgement no call is the irregularity's own held call: partner's is held as
+# any call made while a ruling waits (9B2).
+_PARTNER_HELD_9B2 = _PARTNER_HELD["or"][1]
+replaces_his_replacement = guard(
+    "le fautif change son remplacement, qui attend le jugement « comparable »",
+    "the offender changes his replacement, awaiting the 'comparable' judgement",
+    "replaces_his_replacement",
+    {"and": [equals("event.seat", var("irregularity.offender")), {"!": _PARTNER_HELD_9B2}]},
+    needs=("irregularity",),
+)
+replacement_substituter = holder(
+    "l'auteur du remplacement qui attend le jugement",
+    "the maker of the replacement awaiting the judgement",
+    "replacement_substituter",
+    seats_if(
+        {"and": [{"!=": [var("irregularity.replacement"), None]}, {"!": _PARTNER_HELD_9B2}]},
+        var("irregularity.offender"),
+    ),
+)
+SUBSTITUTE_REPLACEMENT = Option(
+    event="substitute",
+    holder=replacement_substituter,
+    law="25A",
+    fr="remplace sa déclaration de remplacement non intentionnelle par celle qu'il voulait faire",
+    en="replaces his unintended replacement by the one he meant",
+)
+hold_replacement_substitution = action(
+    "la substitution attend le jugement de l'arbitre",
+    "the substitution awaits the Director's judgement",
+    "hold_replacement_substitution",
+    [e_call("pending", into="held"), e_set("irregularity.comparable", var("event.comparable"))],
+)
+apply_25A_to_replacement = action(
+    "le remplacement voulu remplace le premier et est examiné selon la Loi 27B",
+    "the intended replacement replaces the first and is dealt with under Law 27B",
+    "apply_25A_to_replacement",
+    [
+        e_status(var("irregularity.replacement_n"), "withdrawn", "25A"),
+        e_with({"call": [var("irregularity.replacement_n")]}, [e_ui(var("source"), [PARTNER])]),
+        e_set("irregularity.replacement", None),
+        e_with(_SUBSTITUTE_N, [e_set("irregularity.held", None), {"remake": {"n": var("")}}]),
+    ],
+)
+apply_25B2_to_replacement = action(
+    "changement d'avis : la substitution est annulée, le remplacement attend à nouveau son jugement",
+    "a change of mind: the substitute is cancelled, the replacement awaits its judgement again",
+    "apply_25B2_to_replacement",
+    [*_cancel_substitute(_SUBSTITUTE_N), e_set("irregularity.held", None)],
 )
 
 # 25B1: the new call takes the first one's place, at the offender's turn: a judgement owed on the first call
@@ -909,13 +1004,40 @@ change_of_standing_call = guard(
     equals("irregularity.kind", CallKind.CHANGE.name.lower()),
     needs=("irregularity",),
 )
-ON_PENDING_CALL = Not(
-    change_of_standing_call,
+# The offender's call at his turn awaiting its judgement (23A), kept with its kind ``judged``.
+change_of_judged_call = guard(
+    "changement de la déclaration du fautif à son tour, qui attend le jugement « comparable »",
+    "a change of the offender's call at his turn, awaiting the 'comparable' judgement",
+    "change_of_judged_call",
+    equals("irregularity.kind", CallKind.JUDGED.name.lower()),
+    needs=("irregularity",),
+)
+# A 27B replacement awaiting its judgement (23A): the substitute is the irregularity's held call.
+change_of_replacement = guard(
+    "changement du remplacement d'une enchère insuffisante, qui attend le jugement « comparable »",
+    "a change of the replacement of an insufficient bid, awaiting the 'comparable' judgement",
+    "change_of_replacement",
+    {"and": [equals("irregularity.kind", CallKind.INSUFFICIENT.name.lower()), {"!=": [_SUBSTITUTE_N, None]}]},
+    needs=("irregularity",),
+)
+ON_PENDING_CALL = guard(
     "changement d'une déclaration irrégulière en attente",
     "a change of an irregular call still awaiting its ruling",
+    "change_of_pending_call",
+    {
+        "and": [
+            {"!": {"in": [var("irregularity.kind"), [CallKind.CHANGE.name.lower(), CallKind.JUDGED.name.lower()]]}},
+            {"==": [_SUBSTITUTE_N, None]},
+        ]
+    },
+    needs=("irregularity",),
 )
 UNINTENDED_ON_PENDING_CALL = all_of(judged("unintended", True), ON_PENDING_CALL)
 INTENDED_ON_PENDING_CALL = all_of(judged("unintended", False), ON_PENDING_CALL)
+UNINTENDED_ON_JUDGED_CALL = all_of(judged("unintended", True), change_of_judged_call)
+INTENDED_ON_JUDGED_CALL = all_of(judged("unintended", False), change_of_judged_call)
+UNINTENDED_ON_REPLACEMENT = all_of(judged("unintended", True), change_of_replacement)
+INTENDED_ON_REPLACEMENT = all_of(judged("unintended", False), change_of_replacement)
 _REGULAR = NEW_CALL_REGULAR_IN_PLACE
 UNINTENDED_SUFFICIENT = all_of(
     change_of_standing_call, judged("unintended", True), NOT_ABOVE_SEVEN, _REGULAR, _SUFFICIENT, _ADMISSIBLE
@@ -983,6 +1105,76 @@ MODULE = LawModule(
             )
             for source in PENDING_IRREGULAR
         ],
+        Rule(
+            event="substitute",
+            source=RULING_27,
+            dest=STATE,
+            law="25A",
+            fr="le fautif change son remplacement avant que son partenaire déclare",
+            en="the offender changes his replacement before his partner calls",
+            guards=(replaces_his_replacement,),
+            actions=(hold_replacement_substitution,),
+            cites=("25A1", "25A3", "25A4"),
+        ),
+        Rule(
+            event="substitute",
+            source=RULING_27,
+            dest=None,
+            law="25A",
+            fr="le partenaire a déclaré depuis, sa déclaration retenue : refusé",
+            en="partner has called since, his call held: refused",
+            guards=(partner_call_held,),
+            actions=(refuse_after_partner,),
+            cites=("25A4",),
+        ),
+        Rule(
+            event="judge",
+            source=STATE,
+            dest="auction.calling",
+            law="25A",
+            fr="non intentionnelle : la déclaration voulue remplace la déclaration à juger, et sera jugée",
+            en="unintended: the intended call replaces the call to be judged, and will be judged",
+            guards=(UNINTENDED_ON_JUDGED_CALL,),
+            actions=(apply_25A_to_judged_call,),
+            ruling=True,
+            cites=("25A1", "25B3", "16C", "23A"),
+        ),
+        Rule(
+            event="judge",
+            source=STATE,
+            dest=JUDGED_RULING,
+            law="25B2",
+            fr="intentionnelle : la substitution est annulée, la déclaration attend son jugement",
+            en="intended: the substitute is cancelled, the call awaits its judgement",
+            guards=(INTENDED_ON_JUDGED_CALL,),
+            actions=(apply_25B2_to_judged_call,),
+            ruling=True,
+            cites=("25B3", "16C", "26B", "26A"),
+        ),
+        Rule(
+            event="judge",
+            source=STATE,
+            dest=REPLACEMENT_27,
+            law="25A",
+            fr="non intentionnelle : le remplacement voulu remplace l'enchère insuffisante, selon la Loi 27B",
+            en="unintended: the intended replacement replaces the insufficient bid, under Law 27B",
+            guards=(UNINTENDED_ON_REPLACEMENT,),
+            actions=(apply_25A_to_replacement,),
+            ruling=True,
+            cites=("25A1", "25B3", "16C", "27B"),
+        ),
+        Rule(
+            event="judge",
+            source=STATE,
+            dest=RULING_27,
+            law="25B2",
+            fr="intentionnelle : la substitution est annulée, le remplacement attend son jugement",
+            en="intended: the substitute is cancelled, the replacement awaits its judgement",
+            guards=(INTENDED_ON_REPLACEMENT,),
+            actions=(apply_25B2_to_replacement,),
+            ruling=True,
+            cites=("25B3", "16C", "26B", "26A"),
+        ),
         Rule(
             event="judge",
             source=STATE,
@@ -1487,6 +1679,7 @@ MODULE = LawModule(
                 en="replaces his unintended call until the hands are back in the board, his partner not having called since",
             ),
         ],
+        RULING_27: [SUBSTITUTE_REPLACEMENT],
         OFFERED_27: [
             SUBSTITUTE_PENDING,
             Option(

@@ -365,3 +365,106 @@ def test_the_LHO_s_right_over_a_changed_call_is_offered_under_the_law_of_the_cha
     offered = [(o["law"], o["seats"]) for o in board.options() if o["event"] == "withdraw"]
     assert offered == [(law, ["E"])]
     assert [step.law for step in board.apply("withdraw", {"seat": "E"})] == [law]
+
+
+# 25A1 reaches the offender's call at his turn awaiting the 30B1 / 31B / 32B judgement (23A).
+def _awaiting_31B_judgement() -> Board:
+    board = Board(dealer="N")
+    board.call("W", "1D")  # at North's turn, West not having called: 31B
+    board.refuse("N")
+    board.calls("1H 1S Pass")
+    board.call("W", "2D")  # at his turn: the Director judges it (31B2)
+    assert board.state == "auction.ruling"
+    return board
+
+
+def test_25A_on_the_call_awaiting_its_judgement_the_intended_call_is_judged_instead():
+    board = _awaiting_31B_judgement()
+    board.call("N", "Pass")  # the LHO's call, held until the judgement: no bar to the change (25A4 is partner's)
+    board.substitute("W", "3D")
+    board.judge(unintended=True)
+    snap = board.snapshot()
+    assert board.state == "auction.ruling"
+    assert snap["irregularity"]["source"] == "W:3D" and snap["irregularity"]["kind"] == "judged"
+    assert snap["cancelled"] == ["W:1D", "W:2D"] and snap["held"] == ["N:Pass"]
+    assert {"source": "W:2D", "for": ["E"], "law": "16C"} in snap["unauthorized_information"]
+    assert snap["lead_restrictions"] == []  # 25A1: no 26B for the withdrawn call
+    board.judge(comparable=False)  # 31A2(b) on the new call; then North's held pass is made
+    snap = board.snapshot()
+    assert snap["auction"][-2:] == ["W:3D", "N:Pass"] and snap["turn"] == "E"
+    assert snap["obligations"] == [{"seat": "E", "kind": "pass_next_turn", "law": "31A2(b)"}]
+
+
+def test_25B2_on_the_call_awaiting_its_judgement_the_first_call_awaits_it_again():
+    board = _awaiting_31B_judgement()
+    board.substitute("W", "3D", comparable=True)
+    board.judge(unintended=False)
+    snap = board.snapshot()
+    assert board.state == "auction.ruling" and snap["rulings"] == ["31B", "25B2"]
+    assert snap["irregularity"] == {
+        "law": "23A",
+        "kind": "judged",
+        "source": "W:2D",
+        "turn": "W",
+        "relation": "IN_TURN",
+    }
+    assert snap["cancelled"] == ["W:1D", "W:3D"] and snap["lead_restrictions"] == []  # comparable: 26A
+
+
+def test_a_partner_call_held_while_the_judgement_waits_bars_the_change():
+    board = _awaiting_31B_judgement()
+    board.call("E", "Pass")  # held (9B2): a call made all the same
+    before = board.snapshot()
+    with pytest.raises(IllegalEvent) as err:
+        board.substitute("W", "3D")
+    assert err.value.law == "25A4" and board.snapshot() == before
+
+
+# 25A1 reaches a 27B replacement awaiting its comparability judgement (23A, 27B1(b)).
+def _replacement_awaiting_judgement() -> Board:
+    board = Board(dealer="N")
+    board.calls("1NT")
+    board.call("E", "1S")
+    board.refuse("S")
+    board.call("E", "2H")
+    assert board.state == "auction.insufficient_bid.ruling"
+    return board
+
+
+def test_25A_on_a_27B_replacement_the_intended_call_replaces_the_insufficient_bid():
+    board = _replacement_awaiting_judgement()
+    board.substitute("E", "2S")
+    assert board.snapshot()["irregularity"]["held"] == "E:2S"
+    board.judge(unintended=True)
+    snap = board.snapshot()
+    assert board.state == "auction.calling" and snap["auction"] == ["N:1NT", "E:2S"]
+    assert snap["rulings"] == ["25A", "27B1(a)"] and snap["obligations"] == [] and snap["lead_restrictions"] == []
+    assert snap["unauthorized_information"] == [{"source": "E:2H", "for": ["W"], "law": "16C"}]
+
+
+def test_25A_on_a_27B_replacement_another_call_is_judged_in_turn():
+    board = _replacement_awaiting_judgement()
+    board.substitute("E", "3C")
+    board.judge(unintended=True)
+    snap = board.snapshot()
+    assert board.state == "auction.insufficient_bid.ruling" and snap["irregularity"]["replacement"] == "E:3C"
+    board.judge(comparable=False)  # 27B2 on the new replacement
+    assert board.snapshot()["obligations"] == [{"seat": "W", "kind": "pass_rest", "law": "27B2"}]
+
+
+def test_25B2_on_a_27B_replacement_the_first_replacement_awaits_its_judgement_again():
+    board = _replacement_awaiting_judgement()
+    board.substitute("E", "2D")
+    board.judge(unintended=False)
+    snap = board.snapshot()
+    assert board.state == "auction.insufficient_bid.ruling" and snap["irregularity"]["replacement"] == "E:2H"
+    assert "held" not in snap["irregularity"] and snap["cancelled"] == ["E:1S", "E:2D"]
+    assert snap["lead_restrictions"] == [{"seat": "W", "law": "26B", "suits": ["C", "D", "H", "S"]}]
+
+
+def test_a_partner_call_held_while_the_replacement_waits_bars_the_change():
+    board = _replacement_awaiting_judgement()
+    board.call("W", "Pass")
+    with pytest.raises(IllegalEvent) as err:
+        board.substitute("E", "2S")
+    assert err.value.law == "25A4"
