@@ -785,7 +785,18 @@ apply_25A_to_judged_call = action(
         e_status(var("irregularity.n"), "withdrawn", "25A"),
         e_ui(var("irregularity.source"), [PARTNER]),
         e_append("deferred", value=var("irregularity.deferred")),
-        e_if({"!=": [_HELD_N, None]}, [e_append("held", n=_HELD_N, turn=var("irregularity.held_seat"))]),
+        e_if(
+            {"!=": [_HELD_N, None]},
+            [
+                e_append(
+                    "held",
+                    n=_HELD_N,
+                    seat=field_of({"call": [_HELD_N]}, "seat"),
+                    source=field_of({"call": [_HELD_N]}, "source"),
+                    turn=var("irregularity.held_seat"),
+                )
+            ],
+        ),
         e_with(var("irregularity.replacement_n"), [CLOSE, {"remake": {"n": var("")}}]),
     ],
 )
