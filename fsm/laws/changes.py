@@ -847,8 +847,8 @@ hold_replacement_substitution = action(
     [e_call("pending", into="held"), e_set("irregularity.comparable", var("event.comparable"))],
 )
 apply_25A_to_replacement = action(
-    "le remplacement voulu remplace le premier et est examiné selon la Loi 27B",
-    "the intended replacement replaces the first and is dealt with under Law 27B",
+    "la déclaration voulue prend la place du premier remplacement ; la Loi 27B s'y applique",
+    "the intended call takes the first replacement's place; Law 27B applies to it",
     "apply_25A_to_replacement",
     [
         e_status(var("irregularity.replacement_n"), "withdrawn", "25A"),
