@@ -453,11 +453,11 @@ def _definition_variants(expr: Any, at: str = "") -> Iterator[tuple[str, Any]]:
     ((op, args),) = expr.items()
     one_item = isinstance(args, list) and len(args) == 1 and _one_item(args[0])
     if op in _ORDER_SWAPS and not one_item:  # the first of one item is the last (field_of)
-        yield f"{op}->{_ORDER_SWAPS[op]}@{_key(args)[:40]}", {_ORDER_SWAPS[op]: args}
+        yield f"{op}->{_ORDER_SWAPS[op]}@{_key(args)[:40].rstrip()}", {_ORDER_SWAPS[op]: args}
     if op in ("and", "or") and isinstance(args, list) and len(args) > 1:
         for i in range(len(args)):
             rest = [*args[:i], *args[i + 1 :]]
-            yield f"{op}-operand-dropped:{_key(args[i])[:40]}", {op: rest}
+            yield f"{op}-operand-dropped:{_key(args[i])[:40].rstrip()}", {op: rest}
     for label, new in _definition_variants(args, at):
         yield label, {op: new}
 
@@ -600,15 +600,20 @@ def _definitions(changed: dict[str, Any]) -> Iterator[None]:
     if not changed:
         yield
         return
-    saved, natives = dict(CONTEXT.definitions), CONTEXT.use_natives
+    saved, natives, variables = dict(CONTEXT.definitions), CONTEXT.use_natives, dict(CONTEXT.variables)
     for name, expr in changed.items():
         CONTEXT.definitions[name] = replace(CONTEXT.definitions[name], expr=expr)
     CONTEXT.use_natives = False
+    for name in CONTEXT.derived:  # the variables the data defines, valued from it too, in their order
+        v = CONTEXT.variables[name]
+        CONTEXT.variables[name] = replace(v, get=CONTEXT.compile(v.expr))
     try:
         yield
     finally:
         CONTEXT.definitions.clear()
         CONTEXT.definitions.update(saved)
+        CONTEXT.variables.clear()
+        CONTEXT.variables.update(variables)
         CONTEXT.use_natives = natives
 
 

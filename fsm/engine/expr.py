@@ -124,6 +124,7 @@ class Vocabulary:
         self.definitions: dict[str, Definition] = {}
         self.natives: dict[str, Operator] = {}
         self.use_natives = True
+        self.derived: list[str] = []  # the variables the data defines, in the order they were defined
 
     def variable(
         self,
@@ -208,6 +209,7 @@ class Vocabulary:
         compiled = self.compile(expr)  # checked now, whichever getter is used
         get = v.get if self.use_natives else compiled
         self.variables[name] = replace(v, get=get, expr=expr, law=law)
+        self.derived.append(name)
         return self.variables[name]
 
     def _host(self, op: str) -> Operator | None:
