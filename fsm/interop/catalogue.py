@@ -176,7 +176,7 @@ def expressions_markdown() -> str:
         "array operation; `var` and `ctx` read the board context as anywhere else. A definition calls",
         "only what is defined before it (no recursion). Each example is a test vector: the call, the",
         "values of the context variables it reads (any other is `null`), and its value; every",
-        "implementation runs them (`tests/test_definitions.py`, `fsm/js/vectors.js`). A host may compute",
+        "implementation runs them (`tests/laws/test_definitions.py`, `fsm/js/vectors.js`). A host may compute",
         "a definition natively for speed, but the expression stays the law: the Python host does, and",
         "the corpus is run both ways (`FSM_NATIVE=0`).",
         "",

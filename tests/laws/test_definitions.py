@@ -16,7 +16,7 @@ from fsm.bridge.context import CONTEXT
 from fsm.engine import Definition, ExpressionError, Vocabulary
 from fsm.interop import vectors
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_builtins_give_the_values_the_vectors_state():
