@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 Getter = Callable[[Any, Any], Any]
@@ -199,8 +199,6 @@ class Vocabulary:
     def derive(self, name: str, expr: Any, law: str | None = None) -> Variable:
         """The variable ``name``, which the host declares and computes natively, defined in the data by
         ``expr``: its getter stays the native one, or, natives off, becomes the expression compiled."""
-        from dataclasses import replace
-
         v = self.variables.get(name)
         if v is None:
             raise ExpressionError(f"unknown variable '{name}'")
